@@ -1,0 +1,171 @@
+//! The one interface both implementations answer through.
+
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::rules::Rules;
+use serde::Serialize;
+use std::fmt;
+
+/// A turn's choice (spec `PLAY-7`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Move {
+    Play(Point),
+    Pass,
+    KoPass,
+}
+
+/// Why a move is illegal (spec `PLAY-9`). The names are those of the case format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum Illegal {
+    Occupied,
+    Suicide,
+    BasicKo,
+    FixedKo,
+    Superko,
+    SituationalSuperko,
+    GameOver,
+    KoPassUnavailable,
+}
+
+impl Illegal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Illegal::Occupied => "occupied",
+            Illegal::Suicide => "suicide",
+            Illegal::BasicKo => "basic-ko",
+            Illegal::FixedKo => "fixed-ko",
+            Illegal::Superko => "superko",
+            Illegal::SituationalSuperko => "situational-superko",
+            Illegal::GameOver => "game-over",
+            Illegal::KoPassUnavailable => "ko-pass-unavailable",
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// What a legal move did.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Played {
+    /// Points emptied by the move, in increasing order (captures and suicide alike).
+    pub removed: Vec<Point>,
+}
+
+/// Each player's prisoners (spec `PLAY-11`): `black` counts white stones removed, `white`
+/// counts black stones removed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[serde(deny_unknown_fields)]
+pub struct Prisoners {
+    #[serde(default)]
+    pub black: u32,
+    #[serde(default)]
+    pub white: u32,
+}
+
+/// Area points, score and result (spec `PLAY-12`, `PLAY-13`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Score {
+    pub black: u32,
+    pub white: u32,
+    pub komi: f64,
+    /// Black minus White minus komi.
+    pub score: f64,
+    pub result: String,
+}
+
+impl Score {
+    pub fn new(black: u32, white: u32, komi: f64) -> Score {
+        let score = black as f64 - white as f64 - komi;
+        Score {
+            black,
+            white,
+            komi,
+            score,
+            result: result_text(score),
+        }
+    }
+}
+
+/// `B+x`, `W+x` or `tie` (spec `PLAY-13`).
+pub fn result_text(score: f64) -> String {
+    if score > 0.0 {
+        format!("B+{}", fmt_number(score))
+    } else if score < 0.0 {
+        format!("W+{}", fmt_number(-score))
+    } else {
+        "tie".to_string()
+    }
+}
+
+/// A number without a trailing `.0`.
+pub fn fmt_number(x: f64) -> String {
+    if x.fract() == 0.0 && x.abs() < 1e15 {
+        format!("{}", x as i64)
+    } else {
+        format!("{x}")
+    }
+}
+
+/// Where a move-sequence starts.
+#[derive(Clone, Debug)]
+pub struct Start {
+    pub position: Position,
+    pub to_move: Colour,
+    /// Black takes this many turns in a row first (spec `PLAY-7`).
+    pub handicap: u32,
+    pub prisoners: Prisoners,
+}
+
+impl Start {
+    pub fn empty(geometry: &Geometry) -> Start {
+        Start {
+            position: Position::empty(geometry.len()),
+            to_move: Colour::Black,
+            handicap: 0,
+            prisoners: Prisoners::default(),
+        }
+    }
+}
+
+/// Why an engine cannot take a game.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{engine} does not support {what}")]
+pub struct Unsupported {
+    pub engine: String,
+    pub what: String,
+}
+
+/// An implementation of the play rules.
+pub trait Engine: Send + Sync {
+    /// Name used in test names and reports: `reference`, `optimized`, ...
+    fn name(&self) -> String;
+    /// Start a move-sequence, or say why this engine cannot play it.
+    fn start(
+        &self,
+        geometry: &Geometry,
+        rules: &Rules,
+        start: &Start,
+    ) -> Result<Box<dyn Game>, Unsupported>;
+}
+
+/// A move-sequence in progress.
+pub trait Game {
+    fn position(&self) -> Position;
+    fn cell(&self, p: Point) -> Cell;
+    fn to_move(&self) -> Colour;
+    fn prisoners(&self) -> Prisoners;
+    /// Number of consecutive passes at the end of the sequence so far.
+    fn consecutive_passes(&self) -> u32;
+    fn is_over(&self) -> bool;
+    /// Whether the player to move may make `mv` now.
+    fn check(&self, mv: Move) -> Result<(), Illegal>;
+    /// Make `mv` for the player to move; an illegal move changes nothing.
+    fn play(&mut self, mv: Move) -> Result<Played, Illegal>;
+    /// The area score of the position as it stands (spec `PLAY-12`), or `None` when the
+    /// rules have no area scoring.
+    fn score(&self, komi: f64) -> Option<Score>;
+}

@@ -1,0 +1,261 @@
+//! Board geometry shared by every engine (spec `PLAY-1`, `PLAY-2`).
+//!
+//! A board is a finite set of points with a symmetric neighbour relation. Rectangles are the
+//! common case; a general graph is kept for rulesets such as LJR whose boards are arbitrary.
+
+use std::fmt;
+
+/// Index of a point on a board, `0..board.len()`. On a rectangle, point `y * width + x`
+/// with `y = 0` the top row as printed in diagrams.
+pub type Point = usize;
+
+/// Largest side of a rectangular board.
+pub const MAX_SIDE: usize = 25;
+
+/// A player / stone colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Colour {
+    Black,
+    White,
+}
+
+impl Colour {
+    pub fn opponent(self) -> Colour {
+        match self {
+            Colour::Black => Colour::White,
+            Colour::White => Colour::Black,
+        }
+    }
+    /// `B` or `W`.
+    pub fn letter(self) -> char {
+        match self {
+            Colour::Black => 'B',
+            Colour::White => 'W',
+        }
+    }
+    /// `black` or `white`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Colour::Black => "black",
+            Colour::White => "white",
+        }
+    }
+    /// The diagram symbol of a stone of this colour.
+    pub fn symbol(self) -> char {
+        Cell::Stone(self).symbol()
+    }
+}
+
+impl fmt::Display for Colour {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The colouring of one point (spec `PLAY-2`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Cell {
+    Empty,
+    Stone(Colour),
+}
+
+impl Cell {
+    pub const BLACK: Cell = Cell::Stone(Colour::Black);
+    pub const WHITE: Cell = Cell::Stone(Colour::White);
+
+    /// `#`, `O` or `.`, the sources' diagram symbols.
+    pub fn symbol(self) -> char {
+        match self {
+            Cell::Empty => '.',
+            Cell::Stone(Colour::Black) => '#',
+            Cell::Stone(Colour::White) => 'O',
+        }
+    }
+}
+
+/// The shape of a board: a rectangle, or a general graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Rect { width: usize, height: usize },
+    Graph,
+}
+
+/// A finite set of points with a symmetric, irreflexive neighbour relation (spec `PLAY-1`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Geometry {
+    shape: Shape,
+    neighbours: Vec<Vec<Point>>,
+    names: Vec<String>,
+}
+
+/// Why a geometry could not be built.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GeometryError {
+    #[error("board size {width}x{height} is out of range: each side must be 1 to {MAX_SIDE}")]
+    BadSize { width: usize, height: usize },
+    #[error("graph board has no points")]
+    Empty,
+    #[error("graph edge {0}-{1} names a point that does not exist")]
+    BadEdge(usize, usize),
+    #[error("graph edge {0}-{0} joins a point to itself")]
+    Loop(usize),
+}
+
+/// Column letters of GTP coordinates: A-Z without I (25 letters, enough for 25 columns).
+pub const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+impl Geometry {
+    /// A `width` x `height` rectangle with orthogonal adjacency.
+    pub fn rect(width: usize, height: usize) -> Result<Geometry, GeometryError> {
+        if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
+            return Err(GeometryError::BadSize { width, height });
+        }
+        let mut neighbours = Vec::with_capacity(width * height);
+        let mut names = Vec::with_capacity(width * height);
+        for y in 0..height {
+            for x in 0..width {
+                let mut n = Vec::with_capacity(4);
+                if y > 0 {
+                    n.push((y - 1) * width + x);
+                }
+                if x > 0 {
+                    n.push(y * width + x - 1);
+                }
+                if x + 1 < width {
+                    n.push(y * width + x + 1);
+                }
+                if y + 1 < height {
+                    n.push((y + 1) * width + x);
+                }
+                neighbours.push(n);
+                names.push(format!("{}{}", COLUMN_LETTERS[x] as char, height - y));
+            }
+        }
+        Ok(Geometry {
+            shape: Shape::Rect { width, height },
+            neighbours,
+            names,
+        })
+    }
+
+    /// A general board: `n` points named `0..n`, and undirected edges.
+    pub fn graph(n: usize, edges: &[(usize, usize)]) -> Result<Geometry, GeometryError> {
+        if n == 0 {
+            return Err(GeometryError::Empty);
+        }
+        let mut neighbours = vec![Vec::new(); n];
+        for &(a, b) in edges {
+            if a >= n || b >= n {
+                return Err(GeometryError::BadEdge(a, b));
+            }
+            if a == b {
+                return Err(GeometryError::Loop(a));
+            }
+            if !neighbours[a].contains(&b) {
+                neighbours[a].push(b);
+                neighbours[b].push(a);
+            }
+        }
+        for list in &mut neighbours {
+            list.sort_unstable();
+        }
+        Ok(Geometry {
+            shape: Shape::Graph,
+            neighbours,
+            names: (0..n).map(|i| format!("p{i}")).collect(),
+        })
+    }
+
+    pub fn len(&self) -> usize {
+        self.neighbours.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.neighbours.is_empty()
+    }
+    pub fn shape(&self) -> &Shape {
+        &self.shape
+    }
+    /// `(width, height)` of a rectangle.
+    pub fn rect_size(&self) -> Option<(usize, usize)> {
+        match self.shape {
+            Shape::Rect { width, height } => Some((width, height)),
+            Shape::Graph => None,
+        }
+    }
+    pub fn neighbours(&self, p: Point) -> &[Point] {
+        &self.neighbours[p]
+    }
+    pub fn points(&self) -> std::ops::Range<Point> {
+        0..self.len()
+    }
+    /// The point's name: GTP coordinates on a rectangle (`D4`), `pN` on a graph.
+    pub fn name(&self, p: Point) -> &str {
+        &self.names[p]
+    }
+    /// Point at column `x`, row `y` counted from the top (diagram order).
+    pub fn at(&self, x: usize, y: usize) -> Option<Point> {
+        match self.shape {
+            Shape::Rect { width, height } if x < width && y < height => Some(y * width + x),
+            _ => None,
+        }
+    }
+    /// Parse GTP coordinates (`D4`, `d4`; columns skip I, row 1 at the bottom).
+    pub fn parse_gtp(&self, s: &str) -> Option<Point> {
+        let (width, height) = self.rect_size()?;
+        let mut chars = s.chars();
+        let c = chars.next()?.to_ascii_uppercase();
+        let x = COLUMN_LETTERS.iter().position(|&l| l as char == c)?;
+        let row: usize = chars.as_str().parse().ok()?;
+        if x >= width || row == 0 || row > height {
+            return None;
+        }
+        self.at(x, height - row)
+    }
+}
+
+/// A whole-board position: the colouring of every point (spec `PLAY-2`).
+/// Positions are compared point by point; rotations and reflections are different positions.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Position(pub Vec<Cell>);
+
+impl Position {
+    pub fn empty(len: usize) -> Position {
+        Position(vec![Cell::Empty; len])
+    }
+    pub fn get(&self, p: Point) -> Cell {
+        self.0[p]
+    }
+    pub fn set(&mut self, p: Point, c: Cell) {
+        self.0[p] = c;
+    }
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+    pub fn count(&self, c: Cell) -> usize {
+        self.0.iter().filter(|&&x| x == c).count()
+    }
+    /// Rows top to bottom, `#`/`O`/`.` without separators (the JSON form).
+    pub fn rows(&self, geometry: &Geometry) -> Vec<String> {
+        match geometry.rect_size() {
+            Some((w, _)) => self
+                .0
+                .chunks(w)
+                .map(|row| row.iter().map(|c| c.symbol()).collect())
+                .collect(),
+            None => vec![self.0.iter().map(|c| c.symbol()).collect()],
+        }
+    }
+    /// The diagram in the sources' style: rows top to bottom, points separated by spaces.
+    pub fn diagram(&self, geometry: &Geometry) -> String {
+        let mut out = String::new();
+        for row in self.rows(geometry) {
+            let line: Vec<String> = row.chars().map(|c| c.to_string()).collect();
+            out.push_str(&line.join(" "));
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,15 @@
+//! go-oracle: the written rules of Go, executable twice.
+//!
+//! * [`geometry`], [`rules`]: the board and rule parameters every engine shares.
+//! * [`parse`]: diagrams, move notation and case files (shared by both engines).
+//! * [`reference`]: the literal implementation of `spec/`.
+//! * [`optimized`]: bitboards, incremental play, hashing.
+//! * [`engine`]: the interface both answer through; [`runner`]: checks cases against them.
+
+pub mod engine;
+pub mod geometry;
+pub mod optimized;
+pub mod reference;
+pub mod rules;
+pub mod parse;
+pub mod runner;

@@ -1,0 +1,150 @@
+//! Technique: bitboards. A rectangle is laid out row by row with one always-empty padding
+//! column, so that shifting by 1 moves east/west and shifting by the stride moves
+//! north/south without wrapping. `N` 64-bit words hold the board; the engine picks the
+//! smallest `N` that fits (switch `narrow-boards`).
+
+/// Words needed for the largest board, 25 x 26 bits.
+pub const MAX_WORDS: usize = 11;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BitBoard<const N: usize>(pub [u64; N]);
+
+impl<const N: usize> Default for BitBoard<N> {
+    fn default() -> Self {
+        BitBoard([0; N])
+    }
+}
+
+impl<const N: usize> BitBoard<N> {
+    pub const ZERO: Self = BitBoard([0; N]);
+
+    #[inline]
+    pub fn single(bit: usize) -> Self {
+        let mut b = Self::ZERO;
+        b.0[bit >> 6] |= 1u64 << (bit & 63);
+        b
+    }
+    #[inline]
+    pub fn get(&self, bit: usize) -> bool {
+        (self.0[bit >> 6] >> (bit & 63)) & 1 != 0
+    }
+    #[inline]
+    pub fn set(&mut self, bit: usize) {
+        self.0[bit >> 6] |= 1u64 << (bit & 63);
+    }
+    #[inline]
+    pub fn clear(&mut self, bit: usize) {
+        self.0[bit >> 6] &= !(1u64 << (bit & 63));
+    }
+    #[inline]
+    pub fn is_zero(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    #[inline]
+    pub fn count(&self) -> u32 {
+        self.0.iter().map(|w| w.count_ones()).sum()
+    }
+    #[inline]
+    pub fn and(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..N {
+            r.0[i] &= o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn or(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..N {
+            r.0[i] |= o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn and_not(&self, o: &Self) -> Self {
+        let mut r = *self;
+        for i in 0..N {
+            r.0[i] &= !o.0[i];
+        }
+        r
+    }
+    #[inline]
+    pub fn intersects(&self, o: &Self) -> bool {
+        (0..N).any(|i| self.0[i] & o.0[i] != 0)
+    }
+    /// Shift towards higher bit indices by `k` (1 <= k < 64).
+    #[inline]
+    fn shl(&self, k: u32) -> Self {
+        let mut r = Self::ZERO;
+        r.0[0] = self.0[0] << k;
+        for i in 1..N {
+            r.0[i] = (self.0[i] << k) | (self.0[i - 1] >> (64 - k));
+        }
+        r
+    }
+    /// Shift towards lower bit indices by `k` (1 <= k < 64).
+    #[inline]
+    fn shr(&self, k: u32) -> Self {
+        let mut r = Self::ZERO;
+        for i in 0..N - 1 {
+            r.0[i] = (self.0[i] >> k) | (self.0[i + 1] << (64 - k));
+        }
+        r.0[N - 1] = self.0[N - 1] >> k;
+        r
+    }
+    /// The set plus every on-board neighbour of it.
+    #[inline]
+    pub fn dilate(&self, stride: u32, on_board: &Self) -> Self {
+        let a = self.shl(1);
+        let b = self.shr(1);
+        let c = self.shl(stride);
+        let d = self.shr(stride);
+        let mut r = *self;
+        for i in 0..N {
+            r.0[i] = (r.0[i] | a.0[i] | b.0[i] | c.0[i] | d.0[i]) & on_board.0[i];
+        }
+        r
+    }
+    /// The connected part of `within` that contains `seed` (seed must lie in `within`).
+    #[inline]
+    pub fn flood(seed: Self, within: &Self, stride: u32, on_board: &Self) -> Self {
+        let mut cur = seed;
+        loop {
+            let next = cur.dilate(stride, on_board).and(within);
+            if next == cur {
+                return cur;
+            }
+            cur = next;
+        }
+    }
+    /// Indices of the set bits, in increasing order.
+    #[inline]
+    pub fn bits(&self) -> Bits<N> {
+        Bits {
+            board: *self,
+            word: 0,
+        }
+    }
+}
+
+pub struct Bits<const N: usize> {
+    board: BitBoard<N>,
+    word: usize,
+}
+
+impl<const N: usize> Iterator for Bits<N> {
+    type Item = usize;
+    #[inline]
+    fn next(&mut self) -> Option<usize> {
+        while self.word < N {
+            let w = self.board.0[self.word];
+            if w != 0 {
+                let t = w.trailing_zeros() as usize;
+                self.board.0[self.word] = w & (w - 1);
+                return Some(self.word * 64 + t);
+            }
+            self.word += 1;
+        }
+        None
+    }
+}

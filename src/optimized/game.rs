@@ -1,0 +1,515 @@
+//! Technique: incremental play on bitboards. Only the strings next to the new stone are
+//! examined; the hash of the position is updated stone by stone; nothing is allocated per
+//! move except the history growth (amortised) and the list of removed points when a move
+//! removes stones.
+
+use super::bitboard::BitBoard;
+use super::zobrist::{keys, HashIndex};
+use super::Switches;
+use crate::engine::{Game, Illegal, Move, Played, Prisoners, Score, Start};
+use crate::geometry::{Cell, Colour, Point, Position};
+use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Stones<const N: usize> {
+    black: BitBoard<N>,
+    white: BitBoard<N>,
+}
+
+impl<const N: usize> Stones<N> {
+    #[inline]
+    fn of(&self, c: Colour) -> &BitBoard<N> {
+        match c {
+            Colour::Black => &self.black,
+            Colour::White => &self.white,
+        }
+    }
+    #[inline]
+    fn of_mut(&mut self, c: Colour) -> &mut BitBoard<N> {
+        match c {
+            Colour::Black => &mut self.black,
+            Colour::White => &mut self.white,
+        }
+    }
+}
+
+/// The result of a play, computed without changing the game.
+#[derive(Clone, Copy, Debug)]
+pub struct Outcome<const N: usize> {
+    after: Stones<N>,
+    hash: u64,
+    removed_opponent: BitBoard<N>,
+    removed_own: BitBoard<N>,
+}
+
+/// A move-sequence on a board of at most `64 * N` padded bits.
+#[derive(Clone, Debug)]
+pub struct OptGame<const N: usize> {
+    width: usize,
+    height: usize,
+    stride: usize,
+    on_board: BitBoard<N>,
+    rules: Rules,
+    basic: bool,
+    fixed: bool,
+    positional: bool,
+    situational: bool,
+    switches: Switches,
+    stones: Stones<N>,
+    hash: u64,
+    first_player: Colour,
+    handicap: u32,
+    turns: usize,
+    passes: u32,
+    prisoners: Prisoners,
+    /// Positions of the history: the start, then the position after every turn.
+    history: Vec<Stones<N>>,
+    hashes: Vec<u64>,
+    /// Who left history entry `i` (`None` for the start).
+    left_by: Vec<Option<Colour>>,
+    /// Indices `i` such that turn `i` (from entry `i` to `i + 1`) was a play.
+    play_turns: Vec<u32>,
+    /// History index before the latest turn of Black / White.
+    before_last_turn: [Option<usize>; 2],
+    positions_index: HashIndex,
+    plays_index: HashIndex,
+}
+
+#[inline]
+fn colour_index(c: Colour) -> usize {
+    match c {
+        Colour::Black => 0,
+        Colour::White => 1,
+    }
+}
+
+impl<const N: usize> OptGame<N> {
+    pub fn new(width: usize, height: usize, rules: &Rules, start: &Start, switches: Switches) -> Self {
+        let stride = width + 1;
+        let mut on_board = BitBoard::ZERO;
+        for y in 0..height {
+            for x in 0..width {
+                on_board.set(y * stride + x);
+            }
+        }
+        let capacity = 4 * width * height + 16;
+        let mut game = OptGame {
+            width,
+            height,
+            stride,
+            on_board,
+            rules: rules.clone(),
+            basic: rules.has_ko(KoRule::Basic),
+            fixed: rules.has_ko(KoRule::Fixed),
+            positional: rules.has_ko(KoRule::PositionalSuperko),
+            situational: rules.has_ko(KoRule::SituationalSuperko),
+            switches,
+            stones: Stones {
+                black: BitBoard::ZERO,
+                white: BitBoard::ZERO,
+            },
+            hash: 0,
+            first_player: start.to_move,
+            handicap: start.handicap,
+            turns: 0,
+            passes: 0,
+            prisoners: start.prisoners,
+            history: Vec::with_capacity(capacity),
+            hashes: Vec::with_capacity(capacity),
+            left_by: Vec::with_capacity(capacity),
+            play_turns: Vec::with_capacity(capacity),
+            before_last_turn: [None, None],
+            positions_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
+            plays_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
+        };
+        let z = keys();
+        for p in 0..width * height {
+            let b = game.bit(p);
+            if let Cell::Stone(c) = start.position.get(p) {
+                game.stones.of_mut(c).set(b);
+                game.hash ^= z[b][colour_index(c)];
+            }
+        }
+        game.push_history(None);
+        game
+    }
+
+    #[inline]
+    fn bit(&self, p: Point) -> usize {
+        p + p / self.width
+    }
+    #[inline]
+    fn point(&self, bit: usize) -> Point {
+        bit - bit / self.stride
+    }
+
+    fn push_history(&mut self, left_by: Option<Colour>) {
+        let i = self.history.len() as u32;
+        self.history.push(self.stones);
+        self.hashes.push(self.hash);
+        self.left_by.push(left_by);
+        if self.switches.hash_index {
+            self.positions_index.insert(self.hash, i);
+        }
+    }
+
+    fn player_of_turn(&self, t: usize) -> Colour {
+        let h = self.handicap as usize;
+        if h == 0 {
+            if t % 2 == 0 {
+                self.first_player
+            } else {
+                self.first_player.opponent()
+            }
+        } else if t < h {
+            Colour::Black
+        } else if (t - h) % 2 == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    #[inline]
+    fn current_player(&self) -> Colour {
+        self.player_of_turn(self.turns)
+    }
+
+    #[inline]
+    fn over(&self) -> bool {
+        self.passes >= self.rules.game_end_passes
+    }
+
+    #[inline]
+    fn pair_key(before: u64, after: u64) -> u64 {
+        before.rotate_left(17) ^ after.wrapping_mul(0xD6E8_FEB8_6659_FD93)
+    }
+
+    /// The play of `player` at `p`, judged by every rule (spec `PLAY-5` ... `PLAY-9`).
+    #[inline]
+    pub fn judge_play(&self, p: Point, player: Colour) -> Result<Outcome<N>, Illegal> {
+        let b = self.bit(p);
+        let occupied = self.stones.black.or(&self.stones.white);
+        if occupied.get(b) {
+            return Err(Illegal::Occupied);
+        }
+        let stride = self.stride as u32;
+        let z = keys();
+        let me = colour_index(player);
+        let opp_colour = player.opponent();
+        let stone = BitBoard::<N>::single(b);
+        let own = self.stones.of(player).or(&stone);
+        let opp = *self.stones.of(opp_colour);
+        let empty = self.on_board.and_not(&occupied).and_not(&stone);
+        let around = stone.dilate(stride, &self.on_board);
+        let own_string = BitBoard::flood(stone, &own, stride, &self.on_board);
+
+        let mut removed_opponent = BitBoard::ZERO;
+        let mut removed_own = BitBoard::ZERO;
+        let capture = |removed_opponent: &mut BitBoard<N>| {
+            let mut checked = BitBoard::<N>::ZERO;
+            for n in around.and(&opp).bits() {
+                if checked.get(n) {
+                    continue;
+                }
+                let string = BitBoard::flood(BitBoard::single(n), &opp, stride, &self.on_board);
+                checked = checked.or(&string);
+                if !string.dilate(stride, &self.on_board).intersects(&empty) {
+                    *removed_opponent = removed_opponent.or(&string);
+                }
+            }
+        };
+        match self.rules.capture_order {
+            CaptureOrder::OpponentFirst => {
+                capture(&mut removed_opponent);
+                let libs = empty.or(&removed_opponent);
+                if !own_string.dilate(stride, &self.on_board).intersects(&libs) {
+                    removed_own = own_string;
+                }
+            }
+            CaptureOrder::OwnFirst => {
+                if !own_string.dilate(stride, &self.on_board).intersects(&empty) {
+                    removed_own = own_string;
+                } else {
+                    capture(&mut removed_opponent);
+                }
+            }
+        }
+        if !removed_own.is_zero() {
+            let forbidden = match self.rules.suicide {
+                Suicide::Forbidden => true,
+                Suicide::MultiStoneOnly => removed_own == stone,
+                Suicide::Allowed => false,
+            };
+            if forbidden {
+                return Err(Illegal::Suicide);
+            }
+        }
+        let mut after = self.stones;
+        *after.of_mut(player) = own.and_not(&removed_own);
+        *after.of_mut(opp_colour) = opp.and_not(&removed_opponent);
+        let mut hash = self.hash ^ z[b][me];
+        for r in removed_opponent.bits() {
+            hash ^= z[r][1 - me];
+        }
+        for r in removed_own.bits() {
+            hash ^= z[r][me];
+        }
+        let outcome = Outcome {
+            after,
+            hash,
+            removed_opponent,
+            removed_own,
+        };
+        self.check_ko(player, &outcome)?;
+        Ok(outcome)
+    }
+
+    /// Spec `PLAY-8`, in the order of `PLAY-9`.
+    #[inline]
+    fn check_ko(&self, player: Colour, o: &Outcome<N>) -> Result<(), Illegal> {
+        if self.basic {
+            if let Some(i) = self.before_last_turn[colour_index(player.opponent())] {
+                if self.history[i] == o.after {
+                    return Err(Illegal::BasicKo);
+                }
+            }
+        }
+        let current = self.history.len() - 1;
+        if self.fixed {
+            let same = |i: u32| {
+                let i = i as usize;
+                self.history[i] == self.stones && self.history[i + 1] == o.after
+            };
+            let hit = if self.switches.hash_index {
+                self.plays_index
+                    .any(Self::pair_key(self.hashes[current], o.hash), same)
+            } else {
+                self.play_turns.iter().any(|&i| same(i))
+            };
+            if hit {
+                return Err(Illegal::FixedKo);
+            }
+        }
+        if self.positional || self.situational {
+            let positional_hit = |i: u32| self.history[i as usize] == o.after;
+            let situational_hit =
+                |i: u32| self.left_by[i as usize] == Some(player) && self.history[i as usize] == o.after;
+            if self.positional {
+                let hit = if self.switches.hash_index {
+                    self.positions_index.any(o.hash, positional_hit)
+                } else {
+                    (0..self.history.len() as u32).any(positional_hit)
+                };
+                if hit {
+                    return Err(Illegal::Superko);
+                }
+            }
+            if self.situational {
+                let hit = if self.switches.hash_index {
+                    self.positions_index.any(o.hash, situational_hit)
+                } else {
+                    (0..self.history.len() as u32).any(situational_hit)
+                };
+                if hit {
+                    return Err(Illegal::SituationalSuperko);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Commit a judged play; returns the number of stones removed.
+    #[inline]
+    pub fn commit_play(&mut self, player: Colour, o: &Outcome<N>) -> u32 {
+        let before = self.history.len() - 1;
+        let opp_removed = o.removed_opponent.count();
+        let own_removed = o.removed_own.count();
+        match player {
+            Colour::Black => {
+                self.prisoners.black += opp_removed;
+                self.prisoners.white += own_removed;
+            }
+            Colour::White => {
+                self.prisoners.white += opp_removed;
+                self.prisoners.black += own_removed;
+            }
+        }
+        if self.fixed {
+            if self.switches.hash_index {
+                self.plays_index
+                    .insert(Self::pair_key(self.hashes[before], o.hash), before as u32);
+            } else {
+                self.play_turns.push(before as u32);
+            }
+        }
+        self.stones = o.after;
+        self.hash = o.hash;
+        self.before_last_turn[colour_index(player)] = Some(before);
+        self.passes = 0;
+        self.turns += 1;
+        self.push_history(Some(player));
+        opp_removed + own_removed
+    }
+
+    fn commit_pass(&mut self, player: Colour) {
+        let before = self.history.len() - 1;
+        self.before_last_turn[colour_index(player)] = Some(before);
+        self.passes += 1;
+        self.turns += 1;
+        self.push_history(Some(player));
+    }
+
+    /// A fast path for benchmarks and searches: play `p` (or pass) for the player to move,
+    /// returning the number of stones removed; allocates nothing.
+    #[inline]
+    pub fn play_fast(&mut self, mv: Option<Point>) -> Result<u32, Illegal> {
+        if self.over() {
+            return Err(Illegal::GameOver);
+        }
+        let player = self.current_player();
+        match mv {
+            None => {
+                self.commit_pass(player);
+                Ok(0)
+            }
+            Some(p) => {
+                let o = self.judge_play(p, player)?;
+                Ok(self.commit_play(player, &o))
+            }
+        }
+    }
+
+    /// Is `p` an empty point all of whose neighbours are stones of `c`? (For random play.)
+    #[inline]
+    pub fn is_own_eye(&self, p: Point, c: Colour) -> bool {
+        let b = self.bit(p);
+        let around = BitBoard::<N>::single(b)
+            .dilate(self.stride as u32, &self.on_board)
+            .and_not(&BitBoard::single(b));
+        around.and_not(self.stones.of(c)).is_zero() && !self.stones.of(c.opponent()).get(b)
+            && !self.stones.of(c).get(b)
+    }
+
+    pub fn points(&self) -> usize {
+        self.width * self.height
+    }
+    pub fn player(&self) -> Colour {
+        self.current_player()
+    }
+    pub fn is_empty_point(&self, p: Point) -> bool {
+        let b = self.bit(p);
+        !self.stones.black.get(b) && !self.stones.white.get(b)
+    }
+
+    fn area(&self) -> (u32, u32) {
+        let stride = self.stride as u32;
+        let empty = self
+            .on_board
+            .and_not(&self.stones.black.or(&self.stones.white));
+        let (mut b, mut w) = (self.stones.black.count(), self.stones.white.count());
+        let mut left = empty;
+        while let Some(seed) = left.bits().next() {
+            let region = BitBoard::flood(BitBoard::single(seed), &empty, stride, &self.on_board);
+            left = left.and_not(&region);
+            let border = region.dilate(stride, &self.on_board);
+            let touches_b = border.intersects(&self.stones.black);
+            let touches_w = border.intersects(&self.stones.white);
+            let size = region.count();
+            match self.rules.scoring {
+                Scoring::AreaNotReachingOpponent => {
+                    if !touches_w {
+                        b += size;
+                    }
+                    if !touches_b {
+                        w += size;
+                    }
+                }
+                Scoring::AreaReachingOnly => {
+                    if touches_b && !touches_w {
+                        b += size;
+                    }
+                    if touches_w && !touches_b {
+                        w += size;
+                    }
+                }
+                Scoring::None => {}
+            }
+        }
+        (b, w)
+    }
+}
+
+impl<const N: usize> Game for OptGame<N> {
+    fn position(&self) -> Position {
+        Position(
+            (0..self.width * self.height)
+                .map(|p| self.cell(p))
+                .collect(),
+        )
+    }
+    fn cell(&self, p: Point) -> Cell {
+        let b = self.bit(p);
+        if self.stones.black.get(b) {
+            Cell::BLACK
+        } else if self.stones.white.get(b) {
+            Cell::WHITE
+        } else {
+            Cell::Empty
+        }
+    }
+    fn to_move(&self) -> Colour {
+        self.current_player()
+    }
+    fn prisoners(&self) -> Prisoners {
+        self.prisoners
+    }
+    fn consecutive_passes(&self) -> u32 {
+        self.passes
+    }
+    fn is_over(&self) -> bool {
+        self.over()
+    }
+    fn check(&self, mv: Move) -> Result<(), Illegal> {
+        if self.over() {
+            return Err(Illegal::GameOver);
+        }
+        match mv {
+            Move::Pass => Ok(()),
+            Move::KoPass => Err(Illegal::KoPassUnavailable),
+            Move::Play(p) => self.judge_play(p, self.current_player()).map(|_| ()),
+        }
+    }
+    fn play(&mut self, mv: Move) -> Result<Played, Illegal> {
+        if self.over() {
+            return Err(Illegal::GameOver);
+        }
+        let player = self.current_player();
+        match mv {
+            Move::Pass => {
+                self.commit_pass(player);
+                Ok(Played::default())
+            }
+            Move::KoPass => Err(Illegal::KoPassUnavailable),
+            Move::Play(p) => {
+                let o = self.judge_play(p, player)?;
+                self.commit_play(player, &o);
+                let mut removed: Vec<Point> = o
+                    .removed_opponent
+                    .or(&o.removed_own)
+                    .bits()
+                    .map(|b| self.point(b))
+                    .collect();
+                removed.sort_unstable();
+                Ok(Played { removed })
+            }
+        }
+    }
+    fn score(&self, komi: f64) -> Option<Score> {
+        if self.rules.scoring == Scoring::None {
+            return None;
+        }
+        let (b, w) = self.area();
+        Some(Score::new(b, w, komi))
+    }
+}

@@ -1,0 +1,124 @@
+//! The optimized implementation: bitboards, incremental play, Zobrist hashing.
+//! One module per technique. Every speed-up can be switched off ([`Switches`]); the corpus
+//! runs with each one off too, so a failure names the optimization at fault.
+
+pub mod bitboard;
+pub mod game;
+pub mod zobrist;
+
+use crate::engine::{Engine, Game, Start, Unsupported};
+use crate::geometry::Geometry;
+use crate::rules::Rules;
+use bitboard::MAX_WORDS;
+use game::OptGame;
+
+/// The speed-ups of the optimized engine, each of which can be switched off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Switches {
+    /// Find earlier positions through a Zobrist-hash index (off: scan the whole history).
+    pub hash_index: bool,
+    /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
+    pub narrow_boards: bool,
+}
+
+impl Switches {
+    pub const ALL_ON: Switches = Switches {
+        hash_index: true,
+        narrow_boards: true,
+    };
+    /// Names of the switches, for reports and engine names.
+    pub const NAMES: [&'static str; 2] = ["hash-index", "narrow-boards"];
+
+    /// All on except the named one.
+    pub fn without(name: &str) -> Option<Switches> {
+        let mut s = Switches::ALL_ON;
+        match name {
+            "hash-index" => s.hash_index = false,
+            "narrow-boards" => s.narrow_boards = false,
+            _ => return None,
+        }
+        Some(s)
+    }
+}
+
+/// The optimized engine. It supports rectangular boards only.
+#[derive(Clone, Copy, Debug)]
+pub struct Optimized {
+    pub switches: Switches,
+}
+
+impl Default for Optimized {
+    fn default() -> Self {
+        Optimized {
+            switches: Switches::ALL_ON,
+        }
+    }
+}
+
+impl Optimized {
+    /// Start a game with the concrete word count, for callers that want the fast path.
+    pub fn start_sized<const N: usize>(
+        width: usize,
+        height: usize,
+        rules: &Rules,
+        start: &Start,
+        switches: Switches,
+    ) -> OptGame<N> {
+        OptGame::new(width, height, rules, start, switches)
+    }
+
+    /// Word count used for a `width` x `height` board.
+    pub fn words_for(&self, width: usize, height: usize) -> usize {
+        let bits = (width + 1) * height;
+        if !self.switches.narrow_boards {
+            MAX_WORDS
+        } else if bits <= 128 {
+            2
+        } else if bits <= 384 {
+            6
+        } else {
+            MAX_WORDS
+        }
+    }
+}
+
+impl Engine for Optimized {
+    fn name(&self) -> String {
+        let off: Vec<&str> = Switches::NAMES
+            .iter()
+            .copied()
+            .filter(|n| match *n {
+                "hash-index" => !self.switches.hash_index,
+                "narrow-boards" => !self.switches.narrow_boards,
+                _ => false,
+            })
+            .collect();
+        if off.is_empty() {
+            "optimized".to_string()
+        } else {
+            format!("optimized-without-{}", off.join("-"))
+        }
+    }
+
+    fn start(
+        &self,
+        geometry: &Geometry,
+        rules: &Rules,
+        start: &Start,
+    ) -> Result<Box<dyn Game>, Unsupported> {
+        let unsupported = |what: String| Unsupported {
+            engine: self.name(),
+            what,
+        };
+        rules.validate().map_err(unsupported)?;
+        let (w, h) = geometry
+            .rect_size()
+            .ok_or_else(|| unsupported("boards that are not rectangles".to_string()))?;
+        let s = self.switches;
+        Ok(match self.words_for(w, h) {
+            2 => Box::new(OptGame::<2>::new(w, h, rules, start, s)),
+            6 => Box::new(OptGame::<6>::new(w, h, rules, start, s)),
+            _ => Box::new(OptGame::<MAX_WORDS>::new(w, h, rules, start, s)),
+        })
+    }
+}

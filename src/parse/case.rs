@@ -1,0 +1,726 @@
+//! Case format v1: the YAML files of `oracle-cases/` (documented in
+//! `oracle-cases/README.md`, JSON Schema in `oracle-cases/case.schema.json`).
+
+use super::diagram::{parse_labels, parse_position, parse_size, Labels};
+use super::notation::{expand_compact, is_compact, parse_compact, parse_move_list, Spot, WrittenMove};
+use super::InputError;
+use crate::engine::{Illegal, Prisoners, Start};
+use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::rules::{complete_custom, Rules, RulesPatch, RulesetId};
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::Path;
+
+/// One case file: one documented example, with one or more named checks.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CaseFile {
+    /// Format version; 1 if left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub format: Option<u32>,
+    /// Unique id of the case; must equal the file name without `.yaml`.
+    pub id: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub title: Option<String>,
+    /// Where the example is documented.
+    pub source: Source,
+    /// Free text: what the example shows, how it was encoded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<String>,
+    /// Named position diagrams that checks refer to by name.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub positions: BTreeMap<String, String>,
+    /// Labels diagram shared by every check (a check may give its own).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<String>,
+    pub checks: Vec<CheckSpec>,
+}
+
+/// The source of an example.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Source {
+    /// Path relative to `shared/` (e.g. `seeds/004_831c77a2715afbe2.txt`, `rules/tt.md`), or
+    /// the name of a publication.
+    pub document: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub section: Option<String>,
+    /// Line numbers in the document: `118` or `118-143`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lines: Option<Lines>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Lines {
+    One(u32),
+    Range(String),
+}
+
+/// One named check: a start, a move sequence, expectations.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct CheckSpec {
+    /// Unique within the file; used in test names `<file>::<check>::<engine>`.
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// The ruleset whose rules apply.
+    pub ruleset: RulesetId,
+    /// Changes to the ruleset's parameters (for `custom`: the rules themselves).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<RulesPatch>,
+    /// Start position: a diagram, or the name of an entry of `positions`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Board size `WxH` for an empty start (or to confirm the diagram's size).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub size: Option<String>,
+    /// Labels diagram for this check (else the file's `labels`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub labels: Option<String>,
+    /// Player to move at the start; Black if left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<ColourName>,
+    /// Black takes this many turns in a row first.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub handicap: u32,
+    /// Subtracted from Black minus White.
+    #[serde(default, skip_serializing_if = "is_zero_f")]
+    pub komi: f64,
+    /// Prisoners before the first move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<Prisoners>,
+    /// The moves, in order: strings (a compact sequence, or explicit moves separated by
+    /// commas) or steps with expectations.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<MoveItem>,
+    /// How often the `*[...]` block of a compact sequence is played (default 1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
+    /// The source's own text of the sequence, when the case had to spell out `..` or `etc.`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_text: Option<String>,
+    /// Expectations at the end of the sequence.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub expect: Option<FinalExpect>,
+    /// The source claims something the oracle does not reproduce.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub discrepancy: Option<Discrepancy>,
+}
+
+fn is_zero(x: &u32) -> bool {
+    *x == 0
+}
+fn is_zero_f(x: &f64) -> bool {
+    *x == 0.0
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum ColourName {
+    Black,
+    White,
+}
+
+impl From<ColourName> for Colour {
+    fn from(c: ColourName) -> Colour {
+        match c {
+            ColourName::Black => Colour::Black,
+            ColourName::White => Colour::White,
+        }
+    }
+}
+
+/// An item of `moves`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum MoveItem {
+    /// `O[pbpdppp]`, or `B D4, W C3`, or `W pass`: every move expected legal.
+    Text(String),
+    /// One move with expectations.
+    Step(StepSpec),
+}
+
+/// One move with what the source says about it.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct StepSpec {
+    /// The move: `B D4`, `W pass`, `B a` (a label), `W P` (ko-pass).
+    pub play: String,
+    /// Expected legality; true if left out. An illegal move changes nothing: the same
+    /// player moves next.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub legal: Option<bool>,
+    /// Expected reason when illegal.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<Illegal>,
+    /// Stones the move removes: a number, or the points (coordinates or labels).
+    #[serde(default, alias = "captured", skip_serializing_if = "Option::is_none")]
+    pub removed: Option<Removed>,
+    /// Position after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    /// Prisoners after the move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<Prisoners>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
+}
+
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(untagged)]
+pub enum Removed {
+    Count(u32),
+    Points(Vec<String>),
+}
+
+/// Expectations at the end of a check.
+#[derive(Clone, Debug, Default, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct FinalExpect {
+    /// Position at the end: a diagram or the name of an entry of `positions`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prisoners: Option<Prisoners>,
+    /// Black's points (area scoring).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black: Option<u32>,
+    /// White's points (area scoring).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white: Option<u32>,
+    /// Black minus White minus komi.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub score: Option<f64>,
+    /// `B+x`, `W+x` or `tie`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    /// Whether the game has ended (by consecutive passes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_over: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_move: Option<ColourName>,
+}
+
+/// What the source claims, what the oracle finds, and why they differ.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Discrepancy {
+    pub claim: String,
+    pub oracle: String,
+    pub reason: DiscrepancyReason,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub explanation: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum DiscrepancyReason {
+    SourceError,
+    Ambiguity,
+    OurBug,
+    NotReplayable,
+}
+
+// ---------------------------------------------------------------------------------------
+// Resolved, runnable form.
+
+/// A move ready to replay.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Step {
+    /// The written text, for messages.
+    pub text: String,
+    /// The player the text names, if any.
+    pub player: Option<Colour>,
+    pub target: Target,
+    pub expect: StepExpect,
+    /// Line of the file where the move is written.
+    pub line: usize,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    Point(Point),
+    /// A label naming several points: the one where the move is legal is meant.
+    AnyOf(char, Vec<Point>),
+    Pass,
+    KoPass,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct StepExpect {
+    pub legal: bool,
+    pub reason: Option<Illegal>,
+    pub removed_count: Option<u32>,
+    pub removed_points: Option<Vec<Point>>,
+    pub position: Option<Position>,
+    pub prisoners: Option<Prisoners>,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct FinalChecks {
+    pub position: Option<Position>,
+    pub prisoners: Option<Prisoners>,
+    pub black: Option<u32>,
+    pub white: Option<u32>,
+    pub score: Option<f64>,
+    pub result: Option<String>,
+    pub game_over: Option<bool>,
+    pub to_move: Option<Colour>,
+}
+
+/// A check ready to run.
+#[derive(Clone, Debug)]
+pub struct Check {
+    pub name: String,
+    pub ruleset: RulesetId,
+    /// `None` when the ruleset is not implemented yet (the check is ignored).
+    pub rules: Option<Rules>,
+    pub geometry: Geometry,
+    pub start: Start,
+    pub komi: f64,
+    pub steps: Vec<Step>,
+    pub expect: FinalChecks,
+    pub has_discrepancy: bool,
+    /// Line of the file where the check starts.
+    pub line: usize,
+}
+
+/// A loaded case file.
+#[derive(Clone, Debug)]
+pub struct Case {
+    pub path: String,
+    pub file: CaseFile,
+    pub checks: Vec<Check>,
+}
+
+/// Finds lines of things in the YAML text, for error messages.
+struct Locator<'a> {
+    text: &'a str,
+}
+
+impl Locator<'_> {
+    /// Line (1-based) of the first occurrence of `needle` at or after byte `from`.
+    fn line_of(&self, needle: &str, from: usize) -> Option<(usize, usize)> {
+        let needle = needle.trim();
+        if needle.is_empty() {
+            return None;
+        }
+        let at = self.text.get(from..)?.find(needle)? + from;
+        let line = self.text[..at].matches('\n').count() + 1;
+        let col = at - self.text[..at].rfind('\n').map(|i| i + 1).unwrap_or(0) + 1;
+        Some((line, col))
+    }
+    fn offset_of_line(&self, line: usize) -> usize {
+        if line <= 1 {
+            return 0;
+        }
+        self.text
+            .match_indices('\n')
+            .nth(line - 2)
+            .map(|(i, _)| i + 1)
+            .unwrap_or(self.text.len())
+    }
+    /// Place an error found inside an embedded text (a diagram, a move) in the file.
+    fn place(&self, err: InputError, embedded: &str, from_line: usize) -> InputError {
+        let from = self.offset_of_line(from_line);
+        let first = embedded.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        match self.line_of(first, from) {
+            Some((l, c)) => {
+                // Lines of the embedded text: count blank leading lines.
+                let lead = embedded.lines().take_while(|l| l.trim().is_empty()).count();
+                let mut e = err;
+                if e.line > 0 {
+                    e.line = e.line.saturating_sub(lead);
+                }
+                let first_col = c - (first.len() - first.trim_start().len()).min(c - 1);
+                let col = if e.line <= 1 { c } else { first_col };
+                e.shifted(l, col)
+            }
+            None => {
+                let mut e = err;
+                e.line = from_line;
+                e.column = 1;
+                e
+            }
+        }
+    }
+}
+
+/// Load a case file from disk.
+pub fn load_case(path: &Path) -> Result<Case, InputError> {
+    let name = path.display().to_string();
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| InputError::new(format!("cannot read file: {e}")).in_file(&name))?;
+    let stem = path
+        .file_stem()
+        .map(|s| s.to_string_lossy().to_string())
+        .unwrap_or_default();
+    parse_case(&text, &name, Some(&stem))
+}
+
+/// Parse and resolve a case file's text. `stem`, when given, must equal the case's id.
+pub fn parse_case(text: &str, file: &str, stem: Option<&str>) -> Result<Case, InputError> {
+    let parsed: CaseFile = serde_yaml::from_str(text).map_err(|e| {
+        let (line, col) = e
+            .location()
+            .map(|l| (l.line(), l.column()))
+            .unwrap_or((0, 0));
+        let msg = e.to_string();
+        let msg = match msg.find(" at line ") {
+            Some(i) => msg[..i].to_string(),
+            None => msg,
+        };
+        let hint = if msg.contains("unknown field") {
+            "see oracle-cases/README.md for the fields of case format v1"
+        } else if msg.contains("did not match any variant of untagged enum MoveItem") {
+            "a move item is a string (`#[ab]`, `B D4, W C3`) or a mapping with `play:` and expectations"
+        } else {
+            "see oracle-cases/README.md for case format v1"
+        };
+        InputError::new(format!("invalid case file: {msg}"))
+            .at(line, col)
+            .hint(hint)
+            .in_file(file)
+    })?;
+    resolve(parsed, text, file, stem).map_err(|e| e.in_file(file))
+}
+
+fn resolve(file: CaseFile, text: &str, path: &str, stem: Option<&str>) -> Result<Case, InputError> {
+    let loc = Locator { text };
+    let err_at = |needle: &str, from: usize, msg: String| {
+        let (l, c) = loc.line_of(needle, from).unwrap_or((1, 1));
+        InputError::new(msg).at(l, c)
+    };
+    if let Some(v) = file.format {
+        if v != 1 {
+            return Err(err_at("format:", 0, format!("unsupported case format {v}, expected 1")));
+        }
+    }
+    if let Some(stem) = stem {
+        if file.id != stem {
+            return Err(err_at("id:", 0, format!(
+                "case id `{}` differs from the file name `{stem}`", file.id
+            ))
+            .hint("the id of a case equals its file name without `.yaml`"));
+        }
+    }
+    if let Some(Lines::Range(r)) = &file.source.lines {
+        let ok = r
+            .split_once('-')
+            .map(|(a, b)| a.trim().parse::<u32>().is_ok() && b.trim().parse::<u32>().is_ok())
+            .unwrap_or(false);
+        if !ok {
+            return Err(err_at("lines:", 0, format!(
+                "bad line range `{r}`, expected a number or FIRST-LAST such as 118-143"
+            )));
+        }
+    }
+    if file.checks.is_empty() {
+        return Err(err_at("checks:", 0, "a case needs at least one check".into()));
+    }
+    let mut names = BTreeSet::new();
+    let mut checks = Vec::new();
+    let mut search_from = 0;
+    for spec in &file.checks {
+        let (line, _) = loc
+            .line_of(&format!("name: {}", spec.name), search_from)
+            .or_else(|| loc.line_of(&spec.name, search_from))
+            .unwrap_or((1, 1));
+        search_from = loc.offset_of_line(line);
+        if !names.insert(spec.name.clone()) {
+            return Err(InputError::new(format!("duplicate check name `{}`", spec.name))
+                .at(line, 1)
+                .hint("every check of a file needs its own name"));
+        }
+        if spec.name.is_empty() || spec.name.contains(char::is_whitespace) || spec.name.contains("::") {
+            return Err(InputError::new(format!(
+                "bad check name `{}`: use letters, digits and `-`", spec.name
+            ))
+            .at(line, 1));
+        }
+        checks.push(resolve_check(&file, spec, &loc, line)?);
+    }
+    Ok(Case {
+        path: path.to_string(),
+        file,
+        checks,
+    })
+}
+
+fn diagram_of<'a>(file: &'a CaseFile, value: &'a str) -> &'a str {
+    match file.positions.get(value.trim()) {
+        Some(d) if !value.contains('\n') => d,
+        _ => value,
+    }
+}
+
+fn resolve_check(
+    file: &CaseFile,
+    spec: &CheckSpec,
+    loc: &Locator,
+    line: usize,
+) -> Result<Check, InputError> {
+    let err = |needle: &str, msg: String| {
+        let from = loc.offset_of_line(line);
+        let (l, c) = loc.line_of(needle, from).unwrap_or((line, 1));
+        InputError::new(msg).at(l, c)
+    };
+    // Board and start position.
+    let position_text = spec.position.as_deref().map(|v| diagram_of(file, v));
+    let parsed_position = match position_text {
+        Some(d) => Some(parse_position(d).map_err(|e| loc.place(e, d, line))?),
+        None => None,
+    };
+    let sized = match &spec.size {
+        Some(s) => Some(parse_size(s).map_err(|e| {
+            let (l, c) = loc.line_of("size:", loc.offset_of_line(line)).unwrap_or((line, 1));
+            e.at(l, c)
+        })?),
+        None => None,
+    };
+    let (geometry, position) = match (parsed_position, sized) {
+        (Some((g, p)), None) => (g, p),
+        (None, Some(g)) => {
+            let p = Position::empty(g.len());
+            (g, p)
+        }
+        (Some((g, p)), Some(s)) => {
+            if g != s {
+                return Err(err("size:", format!(
+                    "`size` says {}x{} but the position diagram is {}x{}",
+                    s.rect_size().map(|x| x.0).unwrap_or(0),
+                    s.rect_size().map(|x| x.1).unwrap_or(0),
+                    g.rect_size().map(|x| x.0).unwrap_or(0),
+                    g.rect_size().map(|x| x.1).unwrap_or(0)
+                )));
+            }
+            (g, p)
+        }
+        (None, None) => {
+            return Err(InputError::new(format!(
+                "check `{}` gives neither `position` nor `size`",
+                spec.name
+            ))
+            .at(line, 1)
+            .hint("give the start diagram, or `size: WxH` for an empty board"))
+        }
+    };
+    let (width, height) = geometry.rect_size().unwrap_or((0, 0));
+    // Labels.
+    let labels_text = spec.labels.as_deref().or(file.labels.as_deref());
+    let labels = match labels_text {
+        Some(t) => {
+            let l = parse_labels(t).map_err(|e| loc.place(e, t, if spec.labels.is_some() { line } else { 1 }))?;
+            if (l.width, l.height) != (width, height) {
+                return Err(err(
+                    "labels:",
+                    format!(
+                        "labels diagram is {}x{} but the board is {width}x{height}",
+                        l.width, l.height
+                    ),
+                ));
+            }
+            l
+        }
+        None => Labels::default(),
+    };
+    // Rules.
+    let rules = match spec.ruleset {
+        RulesetId::Custom => {
+            let patch = spec.rules.clone().unwrap_or_default();
+            Some(complete_custom(&patch).map_err(|m| err("ruleset:", m))?)
+        }
+        id => id
+            .rules()
+            .map(|base| spec.rules.as_ref().map(|p| p.apply(&base)).unwrap_or(base)),
+    };
+    if let Some(r) = &rules {
+        if r.game_end_passes == 0 {
+            return Err(err("game-end-passes", "game-end-passes must be at least 1".into()));
+        }
+    }
+    let to_move = spec.to_move.map(Colour::from).unwrap_or(Colour::Black);
+    if spec.handicap > 0 && to_move != Colour::Black {
+        return Err(err("handicap:", "a handicap means Black moves first; drop `to-move: white`".into()));
+    }
+    if !spec.komi.is_finite() {
+        return Err(err("komi:", "komi must be a finite number".into()));
+    }
+    let start = Start {
+        position,
+        to_move,
+        handicap: spec.handicap,
+        prisoners: spec.prisoners.unwrap_or_default(),
+    };
+    // Moves.
+    let mut steps = Vec::new();
+    let mut from = loc.offset_of_line(line);
+    for item in &spec.moves {
+        match item {
+            MoveItem::Text(t) => {
+                let (l, c) = loc.line_of(t, from).unwrap_or((line, 1));
+                from = loc.offset_of_line(l);
+                let place = |e: InputError| {
+                    let mut e = e;
+                    e.line = l;
+                    e.column = c + e.column.saturating_sub(1);
+                    e
+                };
+                let written: Vec<WrittenMove> = if is_compact(t) {
+                    let compact = parse_compact(t).map_err(place)?;
+                    if compact.continues {
+                        return Err(place(InputError::new(
+                            "the sequence ends with `..`: it cannot be replayed as written",
+                        ))
+                        .hint("spell the continuation out and keep the printed text in `source-text`"));
+                    }
+                    expand_compact(&compact, t, spec.repeat.unwrap_or(1))
+                } else {
+                    parse_move_list(t).map_err(place)?
+                };
+                for w in written {
+                    let target = resolve_spot(&w, &geometry, &labels).map_err(|m| place(InputError::new(m)))?;
+                    steps.push(Step {
+                        text: w.text.clone(),
+                        player: w.player,
+                        target,
+                        expect: StepExpect {
+                            legal: true,
+                            ..StepExpect::default()
+                        },
+                        line: l,
+                    });
+                }
+            }
+            MoveItem::Step(s) => {
+                let (l, c) = loc.line_of(&s.play, from).unwrap_or((line, 1));
+                from = loc.offset_of_line(l);
+                let place = |e: InputError| {
+                    let mut e = e;
+                    e.line = l;
+                    e.column = c;
+                    e
+                };
+                let w = super::notation::parse_move(&s.play).map_err(place)?;
+                let target = resolve_spot(&w, &geometry, &labels).map_err(|m| place(InputError::new(m)))?;
+                let legal = s.legal.unwrap_or(true);
+                if legal && s.reason.is_some() {
+                    return Err(place(InputError::new("`reason` is given but the move is not marked `legal: false`")));
+                }
+                let (removed_count, removed_points) = match &s.removed {
+                    None => (None, None),
+                    Some(Removed::Count(n)) => (Some(*n), None),
+                    Some(Removed::Points(ps)) => {
+                        let mut pts = Vec::new();
+                        for p in ps {
+                            let wm = super::notation::parse_move(p).map_err(place)?;
+                            match resolve_spot(&wm, &geometry, &labels).map_err(|m| place(InputError::new(m)))? {
+                                Target::Point(q) => pts.push(q),
+                                Target::AnyOf(ch, _) => {
+                                    return Err(place(InputError::new(format!(
+                                        "label `{ch}` names several points; list removed points by coordinates"
+                                    ))))
+                                }
+                                _ => return Err(place(InputError::new(format!("`{p}` is not a point")))),
+                            }
+                        }
+                        pts.sort_unstable();
+                        (Some(pts.len() as u32), Some(pts))
+                    }
+                };
+                let position = match &s.position {
+                    Some(d) => {
+                        let d = diagram_of(file, d);
+                        let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, l))?;
+                        if g != geometry {
+                            return Err(place(InputError::new("the diagram after this move has another size than the board")));
+                        }
+                        Some(p)
+                    }
+                    None => None,
+                };
+                steps.push(Step {
+                    text: w.text.clone(),
+                    player: w.player,
+                    target,
+                    expect: StepExpect {
+                        legal,
+                        reason: s.reason,
+                        removed_count,
+                        removed_points,
+                        position,
+                        prisoners: s.prisoners,
+                    },
+                    line: l,
+                });
+            }
+        }
+    }
+    // Final expectations.
+    let mut expect = FinalChecks::default();
+    if let Some(f) = &spec.expect {
+        if let Some(d) = &f.position {
+            let d = diagram_of(file, d);
+            let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, line))?;
+            if g != geometry {
+                return Err(err("expect:", "the expected final position has another size than the board".into()));
+            }
+            expect.position = Some(p);
+        }
+        expect.prisoners = f.prisoners;
+        expect.black = f.black;
+        expect.white = f.white;
+        expect.score = f.score;
+        expect.result = f.result.clone();
+        expect.game_over = f.game_over;
+        expect.to_move = f.to_move.map(Colour::from);
+    }
+    Ok(Check {
+        name: spec.name.clone(),
+        ruleset: spec.ruleset,
+        rules,
+        geometry,
+        start,
+        komi: spec.komi,
+        steps,
+        expect,
+        has_discrepancy: spec.discrepancy.is_some(),
+        line,
+    })
+}
+
+fn resolve_spot(w: &WrittenMove, geometry: &Geometry, labels: &Labels) -> Result<Target, String> {
+    Ok(match &w.spot {
+        Spot::Pass => Target::Pass,
+        Spot::KoPass => Target::KoPass,
+        Spot::Coord(c) => Target::Point(geometry.parse_gtp(c).ok_or_else(|| {
+            let (wd, h) = geometry.rect_size().unwrap_or((0, 0));
+            format!("`{c}` is not a point of this {wd}x{h} board (columns A-Z without I, row 1 at the bottom)")
+        })?),
+        Spot::Label(l) => match labels.points.get(l) {
+            Some(ps) if ps.len() == 1 => Target::Point(ps[0]),
+            Some(ps) => Target::AnyOf(*l, ps.clone()),
+            None => {
+                let known: String = labels.points.keys().collect();
+                return Err(if known.is_empty() {
+                    format!("label `{l}` is used but the check has no labels diagram")
+                } else {
+                    format!("unknown label `{l}`; the labels diagram has `{known}`")
+                });
+            }
+        },
+    })
+}
+
+/// The JSON Schema of case format v1, generated from these types.
+pub fn json_schema() -> String {
+    let schema = schemars::schema_for!(CaseFile);
+    serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
+}

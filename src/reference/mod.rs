@@ -1,0 +1,191 @@
+//! The reference implementation: every clause of `spec/` followed literally.
+//!
+//! A plain vector of points, reach by path search as Tromp-Taylor defines it, history as a
+//! list of whole positions compared by equality. No hashing, no incremental state. It uses
+//! nothing of [`crate::optimized`]; it shares only the geometry and rule types.
+
+pub mod ko;
+pub mod play;
+pub mod tromp_taylor;
+
+use crate::engine::{Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported};
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::rules::{Rules, Scoring};
+
+/// The reference engine. It supports every geometry and every rule parameter.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Reference;
+
+impl Engine for Reference {
+    fn name(&self) -> String {
+        "reference".to_string()
+    }
+    fn start(
+        &self,
+        geometry: &Geometry,
+        rules: &Rules,
+        start: &Start,
+    ) -> Result<Box<dyn Game>, Unsupported> {
+        if let Err(e) = rules.validate() {
+            return Err(Unsupported {
+                engine: self.name(),
+                what: e,
+            });
+        }
+        Ok(Box::new(RefGame::new(geometry.clone(), rules.clone(), start)))
+    }
+}
+
+/// One turn of the history (spec `PLAY-8`).
+#[derive(Clone, Debug)]
+pub struct Turn {
+    pub player: Colour,
+    pub mv: Move,
+    pub before: Position,
+    pub after: Position,
+}
+
+/// A move-sequence played by the reference.
+#[derive(Clone, Debug)]
+pub struct RefGame {
+    pub geometry: Geometry,
+    pub rules: Rules,
+    pub start: Position,
+    pub first_player: Colour,
+    pub handicap: u32,
+    pub position: Position,
+    pub history: Vec<Turn>,
+    pub prisoners: Prisoners,
+}
+
+impl RefGame {
+    pub fn new(geometry: Geometry, rules: Rules, start: &Start) -> RefGame {
+        RefGame {
+            geometry,
+            rules,
+            start: start.position.clone(),
+            first_player: start.to_move,
+            handicap: start.handicap,
+            position: start.position.clone(),
+            history: Vec::new(),
+            prisoners: start.prisoners,
+        }
+    }
+
+    /// The player of turn `t` (0-based), spec `PLAY-7`: Black for the first `handicap`
+    /// turns, then alternation starting with the other player.
+    pub fn player_of_turn(&self, t: usize) -> Colour {
+        let h = self.handicap as usize;
+        if h == 0 {
+            if t % 2 == 0 {
+                self.first_player
+            } else {
+                self.first_player.opponent()
+            }
+        } else if t < h {
+            Colour::Black
+        } else if (t - h) % 2 == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        }
+    }
+
+    /// Spec `PLAY-10`: the number of passes at the end of the history.
+    fn trailing_passes(&self) -> u32 {
+        self.history
+            .iter()
+            .rev()
+            .take_while(|t| t.mv == Move::Pass)
+            .count() as u32
+    }
+
+    /// Spec `PLAY-9`: the legality of `mv` and, for a legal play, its result.
+    fn judge(&self, mv: Move) -> Result<(Position, Vec<Point>), Illegal> {
+        if self.trailing_passes() >= self.rules.game_end_passes {
+            return Err(Illegal::GameOver);
+        }
+        let player = self.to_move();
+        match mv {
+            Move::Pass => Ok((self.position.clone(), Vec::new())),
+            Move::KoPass => Err(Illegal::KoPassUnavailable),
+            Move::Play(p) => {
+                if self.position.get(p) != Cell::Empty {
+                    return Err(Illegal::Occupied);
+                }
+                let outcome =
+                    play::play(&self.geometry, &self.position, p, player, self.rules.capture_order);
+                if play::is_forbidden_suicide(&outcome, p, self.rules.suicide) {
+                    return Err(Illegal::Suicide);
+                }
+                ko::check(self, player, &outcome.after)?;
+                let mut removed = outcome.removed_opponent;
+                removed.extend(outcome.removed_own);
+                removed.sort_unstable();
+                Ok((outcome.after, removed))
+            }
+        }
+    }
+}
+
+impl Game for RefGame {
+    fn position(&self) -> Position {
+        self.position.clone()
+    }
+    fn cell(&self, p: Point) -> Cell {
+        self.position.get(p)
+    }
+    fn to_move(&self) -> Colour {
+        self.player_of_turn(self.history.len())
+    }
+    fn prisoners(&self) -> Prisoners {
+        self.prisoners
+    }
+    fn consecutive_passes(&self) -> u32 {
+        self.trailing_passes()
+    }
+    fn is_over(&self) -> bool {
+        self.trailing_passes() >= self.rules.game_end_passes
+    }
+    fn check(&self, mv: Move) -> Result<(), Illegal> {
+        self.judge(mv).map(|_| ())
+    }
+    fn play(&mut self, mv: Move) -> Result<Played, Illegal> {
+        let (after, removed) = self.judge(mv)?;
+        // Spec PLAY-11: prisoners are the removed stones of each colour.
+        for &p in &removed {
+            match self.position.get(p) {
+                Cell::Stone(Colour::White) => self.prisoners.black += 1,
+                Cell::Stone(Colour::Black) => self.prisoners.white += 1,
+                Cell::Empty => {} // the stone just played and removed by suicide
+            }
+        }
+        let player = self.to_move();
+        if let Move::Play(p) = mv {
+            if removed.contains(&p) {
+                // One's own stone removed by its own play counts as removed too.
+                match player {
+                    Colour::Black => self.prisoners.white += 1,
+                    Colour::White => self.prisoners.black += 1,
+                }
+            }
+        }
+        self.history.push(Turn {
+            player,
+            mv,
+            before: self.position.clone(),
+            after: after.clone(),
+        });
+        self.position = after;
+        Ok(Played { removed })
+    }
+    fn score(&self, komi: f64) -> Option<Score> {
+        match self.rules.scoring {
+            Scoring::None => None,
+            s => {
+                let (b, w) = tromp_taylor::area_points(&self.geometry, &self.position, s);
+                Some(Score::new(b, w, komi))
+            }
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Strings, reach, clearing and suicide, literally (spec `PLAY-3` ... `PLAY-6`).
+
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::rules::{CaptureOrder, Suicide};
+
+/// Spec `PLAY-4`: does point `p` reach colouring `target`? True when a path of neighbouring
+/// points, all of `p`'s colouring, leads from `p` to a point coloured `target`.
+/// Found by a plain depth-first path search.
+pub fn reaches(geometry: &Geometry, position: &Position, p: Point, target: Cell) -> bool {
+    let own = position.get(p);
+    if own == target {
+        return false;
+    }
+    let mut seen = vec![false; geometry.len()];
+    let mut stack = vec![p];
+    seen[p] = true;
+    while let Some(q) = stack.pop() {
+        for &n in geometry.neighbours(q) {
+            let c = position.get(n);
+            if c == target {
+                return true;
+            }
+            if c == own && !seen[n] {
+                seen[n] = true;
+                stack.push(n);
+            }
+        }
+    }
+    false
+}
+
+/// Spec `PLAY-5`: clearing a colour empties every point of that colour that does not reach
+/// empty. All points are judged on the position before any of them is emptied.
+/// Returns the emptied points.
+pub fn clear(geometry: &Geometry, position: &mut Position, colour: Colour) -> Vec<Point> {
+    let doomed: Vec<Point> = geometry
+        .points()
+        .filter(|&p| {
+            position.get(p) == Cell::Stone(colour) && !reaches(geometry, position, p, Cell::Empty)
+        })
+        .collect();
+    for &p in &doomed {
+        position.set(p, Cell::Empty);
+    }
+    doomed
+}
+
+/// The outcome of a play before any legality test.
+#[derive(Clone, Debug)]
+pub struct PlayOutcome {
+    pub after: Position,
+    pub removed_opponent: Vec<Point>,
+    pub removed_own: Vec<Point>,
+}
+
+/// Spec `PLAY-5`: colour `p` with `player`'s colour, then clear the two colours in the
+/// order the rules give.
+pub fn play(
+    geometry: &Geometry,
+    position: &Position,
+    p: Point,
+    player: Colour,
+    order: CaptureOrder,
+) -> PlayOutcome {
+    let mut after = position.clone();
+    after.set(p, Cell::Stone(player));
+    let (removed_opponent, removed_own) = match order {
+        CaptureOrder::OpponentFirst => {
+            let opp = clear(geometry, &mut after, player.opponent());
+            let own = clear(geometry, &mut after, player);
+            (opp, own)
+        }
+        CaptureOrder::OwnFirst => {
+            let own = clear(geometry, &mut after, player);
+            let opp = clear(geometry, &mut after, player.opponent());
+            (opp, own)
+        }
+    };
+    PlayOutcome {
+        after,
+        removed_opponent,
+        removed_own,
+    }
+}
+
+/// Spec `PLAY-6`: is this play a suicide the rules forbid? A suicide is a play that removes
+/// stones of the mover's own colour.
+pub fn is_forbidden_suicide(outcome: &PlayOutcome, p: Point, rule: Suicide) -> bool {
+    if outcome.removed_own.is_empty() {
+        return false;
+    }
+    match rule {
+        Suicide::Forbidden => true,
+        Suicide::MultiStoneOnly => outcome.removed_own == [p],
+        Suicide::Allowed => false,
+    }
+}
+
+/// Spec `PLAY-3`: is every string of the position given a liberty? (Every stone reaches
+/// empty.) Used to count legal positions.
+pub fn is_legal_position(geometry: &Geometry, position: &Position) -> bool {
+    geometry.points().all(|p| match position.get(p) {
+        Cell::Empty => true,
+        Cell::Stone(_) => reaches(geometry, position, p, Cell::Empty),
+    })
+}

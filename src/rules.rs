@@ -1,0 +1,240 @@
+//! Rule parameters (spec `PLAY-5` ... `PLAY-13`) and the rulesets that fix them.
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+/// Which suicides are allowed (spec `PLAY-6`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[serde(rename_all = "kebab-case")]
+pub enum Suicide {
+    /// A play that removes no opposing stone must leave its own string a liberty.
+    Forbidden,
+    /// Multi-stone suicide is allowed; a one-stone suicide is not.
+    MultiStoneOnly,
+    /// Every suicide is allowed, one-stone included.
+    Allowed,
+}
+
+/// Order of the two clearings of a play (spec `PLAY-5`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[serde(rename_all = "kebab-case")]
+pub enum CaptureOrder {
+    /// Clear the opponent's colour, then one's own (Tromp-Taylor rule 5, every ruleset here).
+    OpponentFirst,
+    /// Clear one's own colour first, then the opponent's (kept for comparison only).
+    OwnFirst,
+}
+
+/// One ko restriction (spec `PLAY-8`). A ruleset may combine several.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[serde(rename_all = "kebab-case")]
+pub enum KoRule {
+    /// `PLAY-8.1`: a play may not recreate the position just before the last opposing move.
+    Basic,
+    /// `PLAY-8.2`: a play may not have the same (before, after) positions as an earlier play
+    /// of the same move-sequence.
+    Fixed,
+    /// `PLAY-8.3`: a play may not recreate any earlier position of the game.
+    PositionalSuperko,
+    /// `PLAY-8.4`: a play may not leave a position its player has left before, by a move or a
+    /// pass (the 1995 Tromp-Taylor wording).
+    SituationalSuperko,
+}
+
+/// How a finished game is scored (spec `PLAY-13`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[serde(rename_all = "kebab-case")]
+pub enum Scoring {
+    /// Area: own points plus empty points that do not reach the opponent's colour (TT 1995).
+    AreaNotReachingOpponent,
+    /// Area: own points plus empty points that reach only one's own colour (Tromp's rules).
+    AreaReachingOnly,
+    /// No score of its own (the ruleset scores otherwise, or not at all).
+    None,
+}
+
+/// The complete rule parameters of a move-sequence.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct Rules {
+    pub suicide: Suicide,
+    pub capture_order: CaptureOrder,
+    /// Ko restrictions in force; empty means no ko rule at all.
+    pub ko: Vec<KoRule>,
+    /// The game ends after this many consecutive passes (at least 1).
+    pub game_end_passes: u32,
+    /// Whether a ko-pass is a move of this ruleset (J2003 only; not yet playable).
+    pub ko_pass: bool,
+    pub scoring: Scoring,
+}
+
+impl Rules {
+    pub fn has_ko(&self, k: KoRule) -> bool {
+        self.ko.contains(&k)
+    }
+    /// Reject parameter combinations that have no meaning.
+    pub fn validate(&self) -> Result<(), String> {
+        if self.game_end_passes == 0 {
+            return Err("game-end-passes must be at least 1".into());
+        }
+        if self.ko_pass {
+            return Err("ko-pass is not supported by the play engines yet (J2003 issue)".into());
+        }
+        Ok(())
+    }
+}
+
+/// Overrides of a ruleset's parameters, as a case may give them.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct RulesPatch {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub suicide: Option<Suicide>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub capture_order: Option<CaptureOrder>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ko: Option<Vec<KoRule>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub game_end_passes: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scoring: Option<Scoring>,
+}
+
+impl RulesPatch {
+    pub fn apply(&self, base: &Rules) -> Rules {
+        let mut r = base.clone();
+        if let Some(v) = self.suicide {
+            r.suicide = v;
+        }
+        if let Some(v) = self.capture_order {
+            r.capture_order = v;
+        }
+        if let Some(v) = &self.ko {
+            r.ko = v.clone();
+        }
+        if let Some(v) = self.game_end_passes {
+            r.game_end_passes = v;
+        }
+        if let Some(v) = self.scoring {
+            r.scoring = v;
+        }
+        r
+    }
+}
+
+/// The rulesets go-oracle knows by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum RulesetId {
+    /// Tromp-Taylor, the 1995 text (spec `tromp-taylor.md`, variant TT95).
+    TrompTaylor,
+    /// Tromp's current "logical rules" (spec `tromp-taylor.md`, variant TL).
+    TrompLogical,
+    /// New Amateur-Japanese Rules (not implemented yet).
+    Naj,
+    /// NAJ with the no-result module (not implemented yet).
+    Najn,
+    /// Japanese 2003 Rules (not implemented yet).
+    J2003,
+    /// Logical Japanese Rules (not implemented yet).
+    Ljr,
+    /// Verbal Japanese Rules status assessment (not implemented yet).
+    Vjr,
+    /// No named ruleset: the play rules are exactly the case's `rules` (every field required).
+    Custom,
+}
+
+impl RulesetId {
+    pub const ALL: [RulesetId; 8] = [
+        RulesetId::TrompTaylor,
+        RulesetId::TrompLogical,
+        RulesetId::Naj,
+        RulesetId::Najn,
+        RulesetId::J2003,
+        RulesetId::Ljr,
+        RulesetId::Vjr,
+        RulesetId::Custom,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RulesetId::TrompTaylor => "tromp-taylor",
+            RulesetId::TrompLogical => "tromp-logical",
+            RulesetId::Naj => "naj",
+            RulesetId::Najn => "najn",
+            RulesetId::J2003 => "j2003",
+            RulesetId::Ljr => "ljr",
+            RulesetId::Vjr => "vjr",
+            RulesetId::Custom => "custom",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<RulesetId> {
+        RulesetId::ALL.into_iter().find(|r| r.as_str() == s)
+    }
+
+    /// The play rules of the ruleset, or `None` while it is not implemented.
+    /// `custom` has no rules of its own: the case gives them all.
+    pub fn rules(self) -> Option<Rules> {
+        match self {
+            // tromp-taylor.md TT-4 (situational superko incl. passes), TT-5 (suicide allowed,
+            // opponent cleared first), TT-6 (two passes), TT-7 (area, not reaching opponent).
+            RulesetId::TrompTaylor => Some(Rules {
+                suicide: Suicide::Allowed,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::SituationalSuperko],
+                game_end_passes: 2,
+                ko_pass: false,
+                scoring: Scoring::AreaNotReachingOpponent,
+            }),
+            // tromp-taylor.md TL-6 (positional superko), TL-7, TL-8, TL-9 (reaching only).
+            RulesetId::TrompLogical => Some(Rules {
+                suicide: Suicide::Allowed,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::PositionalSuperko],
+                game_end_passes: 2,
+                ko_pass: false,
+                scoring: Scoring::AreaReachingOnly,
+            }),
+            _ => None,
+        }
+    }
+
+    pub fn is_implemented(self) -> bool {
+        self == RulesetId::Custom || self.rules().is_some()
+    }
+}
+
+impl fmt::Display for RulesetId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Default rules for `custom` when a patch leaves a field out: none are assumed; these are
+/// the values a `custom` case must spell out.
+pub fn complete_custom(patch: &RulesPatch) -> Result<Rules, String> {
+    let missing: Vec<&str> = [
+        ("suicide", patch.suicide.is_none()),
+        ("ko", patch.ko.is_none()),
+    ]
+    .iter()
+    .filter(|(_, m)| *m)
+    .map(|(n, _)| *n)
+    .collect();
+    if !missing.is_empty() {
+        return Err(format!(
+            "ruleset `custom` needs `rules` to give {}",
+            missing.join(" and ")
+        ));
+    }
+    Ok(Rules {
+        suicide: patch.suicide.unwrap_or(Suicide::Forbidden),
+        capture_order: patch.capture_order.unwrap_or(CaptureOrder::OpponentFirst),
+        ko: patch.ko.clone().unwrap_or_default(),
+        game_end_passes: patch.game_end_passes.unwrap_or(2),
+        ko_pass: false,
+        scoring: patch.scoring.unwrap_or(Scoring::None),
+    })
+}
