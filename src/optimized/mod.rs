@@ -4,6 +4,7 @@
 
 pub mod bitboard;
 pub mod game;
+pub mod legal;
 pub mod zobrist;
 
 use crate::engine::{Engine, Game, Start, Unsupported};

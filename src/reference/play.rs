@@ -104,3 +104,37 @@ pub fn is_legal_position(geometry: &Geometry, position: &Position) -> bool {
         Cell::Stone(_) => reaches(geometry, position, p, Cell::Empty),
     })
 }
+
+/// Count the legal positions (spec `PLAY-3`: every stone reaches empty) of a board by
+/// trying every colouring. Exponential: for tiny boards only.
+pub fn count_legal_positions(geometry: &Geometry) -> u64 {
+    let n = geometry.len();
+    let mut position = Position::empty(n);
+    let mut digits = vec![0u8; n];
+    let mut count = 0;
+    loop {
+        if is_legal_position(geometry, &position) {
+            count += 1;
+        }
+        // Next colouring in base 3.
+        let mut i = 0;
+        loop {
+            if i == n {
+                return count;
+            }
+            digits[i] = (digits[i] + 1) % 3;
+            position.set(
+                i,
+                match digits[i] {
+                    0 => Cell::Empty,
+                    1 => Cell::Stone(Colour::Black),
+                    _ => Cell::Stone(Colour::White),
+                },
+            );
+            if digits[i] != 0 {
+                break;
+            }
+            i += 1;
+        }
+    }
+}
