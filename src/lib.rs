@@ -13,3 +13,4 @@ pub mod reference;
 pub mod rules;
 pub mod parse;
 pub mod runner;
+pub mod differential;

@@ -1,0 +1,164 @@
+//! Differential checking: play the same moves on every engine configuration and report the
+//! first disagreement (legality of every point, position, prisoners, score). Used by the
+//! proptests and the `play_agree` fuzz target.
+
+use crate::engine::{Engine, Game, Move, Prisoners, Start};
+use crate::geometry::{Cell, Colour, Geometry, Position};
+use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};
+use crate::runner::all_engines;
+
+/// A random game description that fuzzers and proptests build from raw data.
+#[derive(Clone, Debug, arbitrary::Arbitrary)]
+pub struct GameInput {
+    pub width: u8,
+    pub height: u8,
+    pub suicide: Suicide,
+    pub capture_order: CaptureOrder,
+    pub basic: bool,
+    pub fixed: bool,
+    pub positional: bool,
+    pub situational: bool,
+    pub game_end_passes: u8,
+    pub reaching_only: bool,
+    pub handicap: u8,
+    pub white_first: bool,
+    /// Start stones: each byte places a stone (colour by its high bit) or nothing.
+    pub setup: Vec<u8>,
+    /// Moves: a byte is a point index modulo (points + 1); the extra value is a pass.
+    pub moves: Vec<u16>,
+}
+
+impl GameInput {
+    /// Turn raw input into a board, rules and start; sizes are folded into 1..=max_side.
+    pub fn build(&self, max_side: u8) -> (Geometry, Rules, Start) {
+        let w = (self.width % max_side) as usize + 1;
+        let h = (self.height % max_side) as usize + 1;
+        let geometry = Geometry::rect(w, h).expect("folded size is in range");
+        let mut ko = Vec::new();
+        if self.basic {
+            ko.push(KoRule::Basic);
+        }
+        if self.fixed {
+            ko.push(KoRule::Fixed);
+        }
+        if self.positional {
+            ko.push(KoRule::PositionalSuperko);
+        }
+        if self.situational {
+            ko.push(KoRule::SituationalSuperko);
+        }
+        let rules = Rules {
+            suicide: self.suicide,
+            capture_order: self.capture_order,
+            ko,
+            game_end_passes: (self.game_end_passes % 4) as u32 + 1,
+            ko_pass: false,
+            scoring: if self.reaching_only {
+                Scoring::AreaReachingOnly
+            } else {
+                Scoring::AreaNotReachingOpponent
+            },
+        };
+        // A legal start: place stones from `setup`, keeping only placements after which
+        // every string still has a liberty.
+        let mut position = Position::empty(geometry.len());
+        for (i, &b) in self.setup.iter().enumerate().take(geometry.len()) {
+            let cell = match b % 4 {
+                1 => Cell::Stone(Colour::Black),
+                2 => Cell::Stone(Colour::White),
+                _ => continue,
+            };
+            position.set(i, cell);
+            if !crate::reference::play::is_legal_position(&geometry, &position) {
+                position.set(i, Cell::Empty);
+            }
+        }
+        let handicap = (self.handicap % 3) as u32;
+        let to_move = if self.white_first && handicap == 0 {
+            Colour::White
+        } else {
+            Colour::Black
+        };
+        let start = Start {
+            position,
+            to_move,
+            handicap,
+            prisoners: Prisoners::default(),
+        };
+        (geometry, rules, start)
+    }
+}
+
+/// Play `moves` on every engine; after every move compare the legality of every point and
+/// of a pass, the position and the prisoners; at the end the score.
+pub fn compare_engines(
+    geometry: &Geometry,
+    rules: &Rules,
+    start: &Start,
+    moves: &[u16],
+) -> Result<(), String> {
+    let engines: Vec<Box<dyn Engine>> = all_engines();
+    let mut games: Vec<(String, Box<dyn Game>)> = Vec::new();
+    for e in &engines {
+        match e.start(geometry, rules, start) {
+            Ok(g) => games.push((e.name(), g)),
+            Err(u) => return Err(format!("engine refused a game: {u}")),
+        }
+    }
+    let n = geometry.len();
+    let describe = |i: usize| format!("after {i} moves, rules {rules:?}, start {:?}", start.position.rows(geometry));
+    for (i, &m) in moves.iter().enumerate() {
+        let idx = m as usize % (n + 1);
+        let mv = if idx == n { Move::Pass } else { Move::Play(idx) };
+        let (ref_name, reference) = &games[0];
+        // Legality of every move, before the move.
+        for q in 0..=n {
+            let probe = if q == n { Move::Pass } else { Move::Play(q) };
+            let expected = reference.check(probe);
+            for (name, g) in &games[1..] {
+                let got = g.check(probe);
+                if got != expected {
+                    return Err(format!(
+                        "{}: legality of {probe:?} differs: {ref_name} {expected:?}, {name} {got:?}",
+                        describe(i)
+                    ));
+                }
+            }
+        }
+        let mut results = Vec::new();
+        for (_, g) in games.iter_mut() {
+            results.push(g.play(mv));
+        }
+        let (ref_name, reference) = &games[0];
+        for (k, (name, g)) in games.iter().enumerate().skip(1) {
+            if results[k] != results[0] {
+                return Err(format!("{}: move {mv:?}: {ref_name} {:?}, {name} {:?}", describe(i), results[0], results[k]));
+            }
+            if g.position() != reference.position() {
+                return Err(format!(
+                    "{}: move {mv:?}: positions differ:\n{ref_name}\n{}{name}\n{}",
+                    describe(i),
+                    reference.position().diagram(geometry),
+                    g.position().diagram(geometry)
+                ));
+            }
+            if g.prisoners() != reference.prisoners()
+                || g.to_move() != reference.to_move()
+                || g.is_over() != reference.is_over()
+                || g.consecutive_passes() != reference.consecutive_passes()
+            {
+                return Err(format!("{}: move {mv:?}: prisoners / turn / end differ", describe(i)));
+            }
+        }
+    }
+    let (ref_name, reference) = &games[0];
+    for komi in [0.0, 6.5] {
+        let expected = reference.score(komi);
+        for (name, g) in &games[1..] {
+            if g.score(komi) != expected {
+                return Err(format!("final score differs: {ref_name} {expected:?}, {name} {:?}", g.score(komi)));
+            }
+        }
+    }
+    Ok(())
+}
