@@ -433,7 +433,7 @@ fn resolve(file: CaseFile, text: &str, path: &str, stem: Option<&str>) -> Result
             .line_of(&format!("name: {}", spec.name), search_from)
             .or_else(|| loc.line_of(&spec.name, search_from))
             .unwrap_or((1, 1));
-        search_from = loc.offset_of_line(line);
+        search_from = loc.offset_of_line(line + 1);
         if !names.insert(spec.name.clone()) {
             return Err(InputError::new(format!("duplicate check name `{}`", spec.name))
                 .at(line, 1)

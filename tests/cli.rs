@@ -1,0 +1,230 @@
+//! The command line: its JSON contracts, exit statuses, and an error for each kind of bad
+//! input that names file, line and column (exit status 2, never a panic).
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_go-oracle"))
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+fn temp(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("go-oracle-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+const GOOD_CASE: &str = "id: good
+source: {document: test}
+checks:
+  - name: capture
+    ruleset: tromp-logical
+    position: |
+      . # .
+      # O #
+      . . .
+    moves:
+      - play: B B1
+        removed: [B2]
+    expect:
+      black: 9
+      white: 0
+";
+
+/// A bad case file: the process exits 2 and names the file, the line and the problem.
+fn assert_bad_case(name: &str, text: &str, line: usize, words: &str) {
+    let p = temp(name, text);
+    let o = run(&["check", p.to_str().unwrap()]);
+    let err = stderr(&o);
+    assert_eq!(o.status.code(), Some(2), "{name}: {err}");
+    let place = format!("{}:{line}:", p.display());
+    assert!(err.contains(&place), "{name}: expected `{place}` in: {err}");
+    assert!(err.contains(words), "{name}: expected `{words}` in: {err}");
+    assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn good_case_passes_with_json_contract() {
+    let p = temp("good.yaml", GOOD_CASE);
+    let o = run(&["check", "--json", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["total"], 1);
+    assert_eq!(v["passed"], 1);
+    assert_eq!(v["failed"], 0);
+    assert_eq!(v["ignored"], 0);
+    assert_eq!(v["checks"][0]["status"], "passed");
+    assert_eq!(v["checks"][0]["check"], "capture");
+}
+
+#[test]
+fn failing_check_exits_1() {
+    let p = temp("bad-expect.yaml", &GOOD_CASE.replace("black: 9", "black: 8").replace("id: good", "id: bad-expect"));
+    let o = run(&["check", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("black points"), "{out}");
+}
+
+#[test]
+fn unimplemented_ruleset_is_ignored_not_dropped() {
+    let p = temp("later.yaml", &GOOD_CASE.replace("tromp-logical", "naj").replace("id: good", "id: later"));
+    let o = run(&["check", "--json", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["ignored"], 1);
+    assert_eq!(v["checks"][0]["status"], "ignored");
+}
+
+#[test]
+fn yaml_syntax_error() {
+    assert_bad_case("syntax.yaml", "id: syntax\nsource: {document: x\nchecks: []\n", 3, "invalid case file");
+}
+
+#[test]
+fn unknown_field() {
+    assert_bad_case("unknown.yaml", &GOOD_CASE.replace("id: good", "id: unknown").replace("    moves:", "    colour: red\n    moves:"), 10, "unknown field `colour`");
+}
+
+#[test]
+fn duplicate_check_names() {
+    let text = "id: dup\nsource: {document: x}\nchecks:\n  - name: a\n    ruleset: tromp-logical\n    size: 3x3\n  - name: a\n    ruleset: tromp-logical\n    size: 3x3\n";
+    assert_bad_case("dup.yaml", text, 7, "duplicate check name `a`");
+}
+
+#[test]
+fn ragged_diagram() {
+    let text = GOOD_CASE.replace("id: good", "id: ragged").replace("      # O #\n", "      # O # .\n");
+    assert_bad_case("ragged.yaml", &text, 8, "ragged diagram");
+}
+
+#[test]
+fn bad_diagram_symbol() {
+    let text = GOOD_CASE.replace("id: good", "id: symbol").replace("      # O #\n", "      # Q #\n");
+    assert_bad_case("symbol.yaml", &text, 8, "unexpected symbol `Q`");
+}
+
+#[test]
+fn unknown_label() {
+    let text = GOOD_CASE.replace("id: good", "id: label").replace("      - play: B B1\n        removed: [B2]\n", "      - \"#[z]\"\n");
+    assert_bad_case("label.yaml", &text, 11, "label `z`");
+}
+
+#[test]
+fn bad_compact_notation() {
+    let text = GOOD_CASE.replace("id: good", "id: notation").replace("      - play: B B1\n        removed: [B2]\n", "      - \"#[ab\"\n");
+    assert_bad_case("notation.yaml", &text, 11, "unclosed `[`");
+}
+
+#[test]
+fn dotdot_must_be_spelled_out() {
+    let text = GOOD_CASE.replace("id: good", "id: dotdot").replace("      - play: B B1\n        removed: [B2]\n", "      - \"#[pp..]\"\n");
+    assert_bad_case("dotdot.yaml", &text, 11, "`..`");
+}
+
+#[test]
+fn point_off_the_board() {
+    let text = GOOD_CASE.replace("id: good", "id: offboard").replace("play: B B1", "play: B D9");
+    assert_bad_case("offboard.yaml", &text, 11, "`D9` is not a point");
+}
+
+#[test]
+fn illegal_size() {
+    let text = "id: size\nsource: {document: x}\nchecks:\n  - name: a\n    ruleset: tromp-logical\n    size: 26x3\n";
+    assert_bad_case("size.yaml", text, 6, "out of range");
+}
+
+#[test]
+fn id_must_match_file_name() {
+    assert_bad_case("other-name.yaml", GOOD_CASE, 1, "differs from the file name");
+}
+
+#[test]
+fn missing_path_and_bad_arguments() {
+    let o = run(&["check", "no/such/dir"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no such file"));
+    let o = run(&["check", "--engine", "fast"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["frobnicate"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["play", "--ruleset", "tromp-logical", "--size", "0x5", "B", "A1"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("out of range"), "{}", stderr(&o));
+    let o = run(&["play", "--ruleset", "tromp-logical", "--size", "5x5", "B", "Z9"]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["play", "--ruleset", "no-such", "--size", "5x5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("unknown ruleset"));
+    let o = run(&["play", "--ruleset", "naj", "--size", "5x5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not implemented"));
+    let o = run(&["play", "--ruleset", "tromp-logical", "--size", "5x5", "W", "A1"]);
+    assert_eq!(o.status.code(), Some(2), "White moving first is bad input");
+}
+
+#[test]
+fn play_json_contract() {
+    // 4x1: Black D1 captures C1; White's one-stone suicide at A1 and the recapture at C1
+    // both recreate earlier positions (TL-6 positional superko).
+    let o = run(&["play", "--json", "--ruleset", "tromp-logical", "--size", "4x1",
+        "B", "B1", "W", "C1", "B", "D1", "W", "A1", "W", "C1", "W pass"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 6);
+    assert_eq!(steps[0]["move"], "B B1");
+    assert_eq!(steps[2]["legal"], true);
+    assert_eq!(steps[2]["captured"], serde_json::json!(["C1"]));
+    assert_eq!(steps[3]["legal"], false);
+    assert_eq!(steps[3]["reason"], "superko");
+    assert_eq!(steps[4]["reason"], "superko");
+    assert_eq!(steps[5]["legal"], true);
+    assert_eq!(steps[5]["move"], "W pass");
+    assert_eq!(v["final"], serde_json::json!([".#.#"]));
+    assert_eq!(v["prisoners"]["black"], 1);
+    assert_eq!(v["prisoners"]["white"], 0);
+    assert_eq!(v["engines_agree"], true);
+}
+
+#[test]
+fn score_json_contract() {
+    let p = temp("score.txt", ". # O .\n# # O O\n");
+    let o = run(&["score", "--json", "--ruleset", "tromp-logical", "--komi", "0.5", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["black"], 4);
+    assert_eq!(v["white"], 4);
+    assert_eq!(v["score"], -0.5);
+    assert_eq!(v["result"], "W+0.5");
+    let bad = temp("ragged.txt", ". # O .\n# # O\n");
+    let o = run(&["score", "--ruleset", "tromp-logical", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains(&format!("{}:2:", bad.display())), "{}", stderr(&o));
+}
+
+#[test]
+fn explain_names_checks_and_shows_moves() {
+    let p = temp("good.yaml", GOOD_CASE);
+    let o = run(&["explain", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("legal, removes B2"), "{out}");
+    let o = run(&["explain", p.to_str().unwrap(), "--check", "nope"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("capture"));
+}
