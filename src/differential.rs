@@ -106,10 +106,19 @@ pub fn compare_engines(
         }
     }
     let n = geometry.len();
-    let describe = |i: usize| format!("after {i} moves, rules {rules:?}, start {:?}", start.position.rows(geometry));
+    let describe = |i: usize| {
+        format!(
+            "after {i} moves, rules {rules:?}, start {:?}",
+            start.position.rows(geometry)
+        )
+    };
     for (i, &m) in moves.iter().enumerate() {
         let idx = m as usize % (n + 1);
-        let mv = if idx == n { Move::Pass } else { Move::Play(idx) };
+        let mv = if idx == n {
+            Move::Pass
+        } else {
+            Move::Play(idx)
+        };
         let (ref_name, reference) = &games[0];
         // Legality of every move, before the move.
         for q in 0..=n {
@@ -132,7 +141,12 @@ pub fn compare_engines(
         let (ref_name, reference) = &games[0];
         for (k, (name, g)) in games.iter().enumerate().skip(1) {
             if results[k] != results[0] {
-                return Err(format!("{}: move {mv:?}: {ref_name} {:?}, {name} {:?}", describe(i), results[0], results[k]));
+                return Err(format!(
+                    "{}: move {mv:?}: {ref_name} {:?}, {name} {:?}",
+                    describe(i),
+                    results[0],
+                    results[k]
+                ));
             }
             if g.position() != reference.position() {
                 return Err(format!(
@@ -147,7 +161,10 @@ pub fn compare_engines(
                 || g.is_over() != reference.is_over()
                 || g.consecutive_passes() != reference.consecutive_passes()
             {
-                return Err(format!("{}: move {mv:?}: prisoners / turn / end differ", describe(i)));
+                return Err(format!(
+                    "{}: move {mv:?}: prisoners / turn / end differ",
+                    describe(i)
+                ));
             }
         }
     }
@@ -156,7 +173,10 @@ pub fn compare_engines(
         let expected = reference.score(komi);
         for (name, g) in &games[1..] {
             if g.score(komi) != expected {
-                return Err(format!("final score differs: {ref_name} {expected:?}, {name} {:?}", g.score(komi)));
+                return Err(format!(
+                    "final score differs: {ref_name} {expected:?}, {name} {:?}",
+                    g.score(komi)
+                ));
             }
         }
     }

@@ -14,7 +14,19 @@ pub enum Move {
 }
 
 /// Why a move is illegal (spec `PLAY-9`). The names are those of the case format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Illegal {
     Occupied,
@@ -57,7 +69,9 @@ pub struct Played {
 
 /// Each player's prisoners (spec `PLAY-11`): `black` counts white stones removed, `white`
 /// counts black stones removed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize, schemars::JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
 #[serde(deny_unknown_fields)]
 pub struct Prisoners {
     #[serde(default)]
@@ -121,6 +135,25 @@ pub struct Start {
 }
 
 impl Start {
+    /// The player of turn `t` (0-based), spec `PLAY-7`: with a handicap, Black for the
+    /// first `handicap` turns and then alternation starting with White; otherwise the
+    /// player to move at the start, then alternation.
+    pub fn player_of_turn(&self, t: usize) -> Colour {
+        let h = self.handicap as usize;
+        let (first, k) = if h == 0 {
+            (self.to_move, t)
+        } else if t < h {
+            return Colour::Black;
+        } else {
+            (Colour::White, t - h)
+        };
+        if k.is_multiple_of(2) {
+            first
+        } else {
+            first.opponent()
+        }
+    }
+
     pub fn empty(geometry: &Geometry) -> Start {
         Start {
             position: Position::empty(geometry.len()),

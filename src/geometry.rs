@@ -113,7 +113,7 @@ impl Geometry {
         let mut neighbours = Vec::with_capacity(width * height);
         let mut names = Vec::with_capacity(width * height);
         for y in 0..height {
-            for x in 0..width {
+            for (x, &letter) in COLUMN_LETTERS.iter().enumerate().take(width) {
                 let mut n = Vec::with_capacity(4);
                 if y > 0 {
                     n.push((y - 1) * width + x);
@@ -128,7 +128,7 @@ impl Geometry {
                     n.push((y + 1) * width + x);
                 }
                 neighbours.push(n);
-                names.push(format!("{}{}", COLUMN_LETTERS[x] as char, height - y));
+                names.push(format!("{}{}", char::from(letter), height - y));
             }
         }
         Ok(Geometry {

@@ -6,11 +6,11 @@
 //! * [`optimized`]: bitboards, incremental play, hashing.
 //! * [`engine`]: the interface both answer through; [`runner`]: checks cases against them.
 
+pub mod differential;
 pub mod engine;
 pub mod geometry;
 pub mod optimized;
+pub mod parse;
 pub mod reference;
 pub mod rules;
-pub mod parse;
 pub mod runner;
-pub mod differential;

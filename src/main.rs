@@ -20,7 +20,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(Parser)]
-#[command(name = "go-oracle", version, about = "The written rules of Go, executable twice: a reference and an optimized engine that must agree.")]
+#[command(
+    name = "go-oracle",
+    version,
+    about = "The written rules of Go, executable twice: a reference and an optimized engine that must agree."
+)]
 struct Cli {
     #[command(subcommand)]
     command: Command,
@@ -133,7 +137,11 @@ fn main() -> ExitCode {
         }
     };
     let result = match cli.command {
-        Command::Check { paths, engine, json } => cmd_check(paths, engine, json),
+        Command::Check {
+            paths,
+            engine,
+            json,
+        } => cmd_check(paths, engine, json),
         Command::Explain {
             file,
             check,
@@ -150,7 +158,9 @@ fn main() -> ExitCode {
             engine,
             json,
             moves,
-        } => cmd_play(ruleset, size, setup, to_move, handicap, komi, engine, json, moves),
+        } => cmd_play(
+            ruleset, size, setup, to_move, handicap, komi, engine, json, moves,
+        ),
         Command::Score {
             ruleset,
             komi,
@@ -188,10 +198,17 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
     if files.is_empty() {
         return Err(Exit::BadInput(format!(
             "no case files (*.yaml) under {}",
-            paths.iter().map(|p| p.display().to_string()).collect::<Vec<_>>().join(", ")
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
         )));
     }
-    let cases: Vec<Case> = files.iter().map(|f| load_case(f)).collect::<Result<_, _>>()?;
+    let cases: Vec<Case> = files
+        .iter()
+        .map(|f| load_case(f))
+        .collect::<Result<_, _>>()?;
     let engines = engines(choice);
     let reference = Reference;
     let total_checks: usize = cases.iter().map(|c| c.checks.len()).sum();
@@ -212,7 +229,11 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
             let mut per_engine = serde_json::Map::new();
             let mut overall = Status::Ignored(String::new());
             for engine in &engines {
-                let compare = if choice == EngineChoice::Both { Some(&reference as &dyn Engine) } else { None };
+                let compare = if choice == EngineChoice::Both {
+                    Some(&reference as &dyn Engine)
+                } else {
+                    None
+                };
                 let status = run_check(check, engine.as_ref(), compare);
                 let slot = table
                     .entry((check.ruleset.to_string(), engine.name()))
@@ -223,7 +244,12 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
                         slot[1] += 1;
                         reports.push(format!(
                             "FAILED {}::{} on {}\n{}  rerun: go-oracle explain {} --check {}\n",
-                            case.path, check.name, engine.name(), format_failure(&engine.name(), f), case.path, check.name
+                            case.path,
+                            check.name,
+                            engine.name(),
+                            format_failure(&engine.name(), f),
+                            case.path,
+                            check.name
                         ));
                     }
                     Status::Ignored(_) => slot[2] += 1,
@@ -277,7 +303,10 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
         for r in &reports {
             println!("{r}");
         }
-        println!("{:<15} {:<38} {:>7} {:>7} {:>8}", "ruleset", "engine", "passed", "failed", "ignored");
+        println!(
+            "{:<15} {:<38} {:>7} {:>7} {:>8}",
+            "ruleset", "engine", "passed", "failed", "ignored"
+        );
         for ((r, e), c) in &table {
             println!("{:<15} {:<38} {:>7} {:>7} {:>8}", r, e, c[0], c[1], c[2]);
         }
@@ -357,7 +386,12 @@ fn with_coordinates(g: &Geometry, p: &Position) -> String {
     out
 }
 
-fn cmd_explain(file: PathBuf, only: Option<String>, choice: EngineChoice, json: bool) -> Result<(), Exit> {
+fn cmd_explain(
+    file: PathBuf,
+    only: Option<String>,
+    choice: EngineChoice,
+    json: bool,
+) -> Result<(), Exit> {
     let case = load_case(&file)?;
     let checks: Vec<&Check> = case
         .checks
@@ -377,9 +411,24 @@ fn cmd_explain(file: PathBuf, only: Option<String>, choice: EngineChoice, json: 
     let mut any_failed = false;
     let mut out_json = Vec::new();
     if !json {
-        println!("case {}{}", case.file.id, case.file.title.as_ref().map(|t| format!(": {t}")).unwrap_or_default());
+        println!(
+            "case {}{}",
+            case.file.id,
+            case.file
+                .title
+                .as_ref()
+                .map(|t| format!(": {t}"))
+                .unwrap_or_default()
+        );
         let s = &case.file.source;
-        println!("source: {}{}", s.document, s.section.as_ref().map(|x| format!(", {x}")).unwrap_or_default());
+        println!(
+            "source: {}{}",
+            s.document,
+            s.section
+                .as_ref()
+                .map(|x| format!(", {x}"))
+                .unwrap_or_default()
+        );
     }
     for check in checks {
         let g = &check.geometry;
@@ -397,7 +446,11 @@ fn cmd_explain(file: PathBuf, only: Option<String>, choice: EngineChoice, json: 
         let statuses: Vec<(String, Status)> = engines
             .iter()
             .map(|e| {
-                let cmp = if choice == EngineChoice::Both { Some(&Reference as &dyn Engine) } else { None };
+                let cmp = if choice == EngineChoice::Both {
+                    Some(&Reference as &dyn Engine)
+                } else {
+                    None
+                };
                 (e.name(), run_check(check, e.as_ref(), cmp))
             })
             .collect();
@@ -420,38 +473,75 @@ fn cmd_explain(file: PathBuf, only: Option<String>, choice: EngineChoice, json: 
                     (n.clone(), v)
                 })
                 .collect();
-            out_json.push(json!({"check": check.name, "ruleset": check.ruleset.as_str(), "engines": per}));
+            out_json.push(
+                json!({"check": check.name, "ruleset": check.ruleset.as_str(), "engines": per}),
+            );
             continue;
         }
         println!("\n== check {} ({}) ==", check.name, check.ruleset);
         if let Some(r) = &check.rules {
             println!("rules: {}", rules_text(r));
         }
-        println!("start, {} to move{}:", check.start.to_move, if check.start.handicap > 0 { format!(", handicap {}", check.start.handicap) } else { String::new() });
+        println!(
+            "start, {} to move{}:",
+            check.start.to_move,
+            if check.start.handicap > 0 {
+                format!(", handicap {}", check.start.handicap)
+            } else {
+                String::new()
+            }
+        );
         print!("{}", with_coordinates(g, &check.start.position));
-        let Some((first_name, first)) = traces.first() else { continue };
+        let Some((first_name, first)) = traces.first() else {
+            continue;
+        };
         match first {
             Err(m) => println!("{first_name}: {m}"),
             Ok(t) => {
                 for (s, step) in t.steps.iter().zip(&check.steps) {
                     let verdict = match &s.result {
                         Ok(r) if r.is_empty() => "legal".to_string(),
-                        Ok(r) => format!("legal, removes {}", r.iter().map(|&p| g.name(p)).collect::<Vec<_>>().join(" ")),
+                        Ok(r) => format!(
+                            "legal, removes {}",
+                            r.iter().map(|&p| g.name(p)).collect::<Vec<_>>().join(" ")
+                        ),
                         Err(reason) => format!("ILLEGAL ({reason}); {} still to move", s.player),
                     };
-                    let expected = if step.expect.legal { "" } else { " [expected illegal]" };
-                    println!("\n{:>3}. {} {}  (written `{}`): {}{}", s.index, s.player.letter(), move_text(g, s.mv), step.text, verdict, expected);
+                    let expected = if step.expect.legal {
+                        ""
+                    } else {
+                        " [expected illegal]"
+                    };
+                    println!(
+                        "\n{:>3}. {} {}  (written `{}`): {}{}",
+                        s.index,
+                        s.player.letter(),
+                        move_text(g, s.mv),
+                        step.text,
+                        verdict,
+                        expected
+                    );
                     if s.result.is_ok() && matches!(s.mv, Move::Play(_)) {
                         print!("{}", with_coordinates(g, &s.position));
                     }
                 }
-                println!("\nfinal position{}:", if t.game_over { " (game over)" } else { "" });
+                println!(
+                    "\nfinal position{}:",
+                    if t.game_over { " (game over)" } else { "" }
+                );
                 print!("{}", with_coordinates(g, &t.position));
-                println!("prisoners: black {} white {}", t.prisoners.black, t.prisoners.white);
+                println!(
+                    "prisoners: black {} white {}",
+                    t.prisoners.black, t.prisoners.white
+                );
                 if let Some(sc) = &t.score {
                     println!(
                         "score: black {} white {} komi {} -> {} ({})",
-                        sc.black, sc.white, fmt_number(sc.komi), fmt_number(sc.score), sc.result
+                        sc.black,
+                        sc.white,
+                        fmt_number(sc.komi),
+                        fmt_number(sc.score),
+                        sc.result
                     );
                 }
             }
@@ -465,7 +555,11 @@ fn cmd_explain(file: PathBuf, only: Option<String>, choice: EngineChoice, json: 
         }
     }
     if json {
-        println!("{}", serde_json::to_string_pretty(&json!({"case": case.file.id, "checks": out_json})).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({"case": case.file.id, "checks": out_json}))
+                .unwrap_or_default()
+        );
     }
     if any_failed {
         Err(Exit::Failed)
@@ -478,16 +572,26 @@ fn ruleset_rules(name: &str) -> Result<Rules, Exit> {
     let id = RulesetId::parse(name).ok_or_else(|| {
         Exit::BadInput(format!(
             "unknown ruleset `{name}`; known: {}",
-            RulesetId::ALL.iter().filter(|r| **r != RulesetId::Custom).map(|r| r.as_str()).collect::<Vec<_>>().join(", ")
+            RulesetId::ALL
+                .iter()
+                .filter(|r| **r != RulesetId::Custom)
+                .map(|r| r.as_str())
+                .collect::<Vec<_>>()
+                .join(", ")
         ))
     })?;
-    id.rules().ok_or_else(|| Exit::BadInput(format!("ruleset `{name}` is not implemented yet; implemented: tromp-taylor, tromp-logical")))
+    id.rules().ok_or_else(|| {
+        Exit::BadInput(format!(
+            "ruleset `{name}` is not implemented yet; implemented: tromp-taylor, tromp-logical"
+        ))
+    })
 }
 
 fn read_diagram(path: &PathBuf) -> Result<(Geometry, Position), Exit> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| Exit::BadInput(format!("{}: cannot read: {e}", path.display())))?;
-    parse_position(&text).map_err(|e| Exit::BadInput(e.in_file(path.display().to_string()).to_string()))
+    parse_position(&text)
+        .map_err(|e| Exit::BadInput(e.in_file(path.display().to_string()).to_string()))
 }
 
 fn parse_colour(s: &str) -> Option<Colour> {
@@ -515,35 +619,62 @@ fn cmd_play(
         (_, Some(f)) => {
             let (g, p) = read_diagram(f)?;
             if let Some(s) = &size {
-                let sg = parse_size(s).map_err(|e| Exit::BadInput(format!("--size: {}", e.message)))?;
+                let sg =
+                    parse_size(s).map_err(|e| Exit::BadInput(format!("--size: {}", e.message)))?;
                 if sg != g {
-                    return Err(Exit::BadInput(format!("--size {s} does not match the setup diagram {}", f.display())));
+                    return Err(Exit::BadInput(format!(
+                        "--size {s} does not match the setup diagram {}",
+                        f.display()
+                    )));
                 }
             }
             (g, p)
         }
         (Some(s), None) => {
-            let g = parse_size(s).map_err(|e| Exit::BadInput(format!("--size: {}{}", e.message, e.hint.map(|h| format!(" ({h})")).unwrap_or_default())))?;
+            let g = parse_size(s).map_err(|e| {
+                Exit::BadInput(format!(
+                    "--size: {}{}",
+                    e.message,
+                    e.hint.map(|h| format!(" ({h})")).unwrap_or_default()
+                ))
+            })?;
             let p = Position::empty(g.len());
             (g, p)
         }
-        (None, None) => return Err(Exit::BadInput("give --size WxH or --setup DIAGRAM_FILE".into())),
+        (None, None) => {
+            return Err(Exit::BadInput(
+                "give --size WxH or --setup DIAGRAM_FILE".into(),
+            ))
+        }
     };
     let first = match &to_move {
-        Some(c) => parse_colour(c).ok_or_else(|| Exit::BadInput(format!("--to-move `{c}`: expected B or W")))?,
+        Some(c) => parse_colour(c)
+            .ok_or_else(|| Exit::BadInput(format!("--to-move `{c}`: expected B or W")))?,
         None => Colour::Black,
     };
     if !komi.is_finite() {
         return Err(Exit::BadInput("--komi must be a finite number".into()));
     }
     // Moves: colour then vertex, as separate words or in one argument.
-    let words: Vec<String> = moves.iter().flat_map(|m| m.split_whitespace().map(str::to_string).collect::<Vec<_>>()).collect();
-    if words.len() % 2 != 0 {
-        return Err(Exit::BadInput(format!("moves come in pairs `COLOUR VERTEX` (e.g. `B D4 W pass`); got {} words", words.len())));
+    let words: Vec<String> = moves
+        .iter()
+        .flat_map(|m| m.split_whitespace().map(str::to_string).collect::<Vec<_>>())
+        .collect();
+    if !words.len().is_multiple_of(2) {
+        return Err(Exit::BadInput(format!(
+            "moves come in pairs `COLOUR VERTEX` (e.g. `B D4 W pass`); got {} words",
+            words.len()
+        )));
     }
     let mut written = Vec::new();
     for (i, pair) in words.chunks(2).enumerate() {
-        let colour = parse_colour(&pair[0]).ok_or_else(|| Exit::BadInput(format!("move {}: `{}` is not a colour, expected B or W", i + 1, pair[0])))?;
+        let colour = parse_colour(&pair[0]).ok_or_else(|| {
+            Exit::BadInput(format!(
+                "move {}: `{}` is not a colour, expected B or W",
+                i + 1,
+                pair[0]
+            ))
+        })?;
         let mv = if pair[1].eq_ignore_ascii_case("pass") {
             Move::Pass
         } else {
@@ -554,14 +685,26 @@ fn cmd_play(
         };
         written.push((colour, mv, format!("{} {}", pair[0], pair[1])));
     }
-    let start = Start { position, to_move: first, handicap, prisoners: Default::default() };
+    let start = Start {
+        position,
+        to_move: first,
+        handicap,
+        prisoners: Default::default(),
+    };
     let mut results = Vec::new();
     for engine in engines(choice) {
-        let mut game = engine.start(&geometry, &rules, &start).map_err(|u| Exit::BadInput(u.to_string()))?;
+        let mut game = engine
+            .start(&geometry, &rules, &start)
+            .map_err(|u| Exit::BadInput(u.to_string()))?;
         let mut steps = Vec::new();
         for (i, (colour, mv, text)) in written.iter().enumerate() {
             if game.to_move() != *colour {
-                return Err(Exit::BadInput(format!("move {} `{text}`: {} is to move, not {}", i + 1, game.to_move(), colour)));
+                return Err(Exit::BadInput(format!(
+                    "move {} `{text}`: {} is to move, not {}",
+                    i + 1,
+                    game.to_move(),
+                    colour
+                )));
             }
             let r = game.play(*mv);
             steps.push(json!({
@@ -591,18 +734,40 @@ fn cmd_play(
         println!("{}", serde_json::to_string_pretty(&out).unwrap_or_default());
     } else {
         for s in out["steps"].as_array().into_iter().flatten() {
-            let cap = s["captured"].as_array().map(|a| a.iter().filter_map(|v| v.as_str()).collect::<Vec<_>>().join(" ")).unwrap_or_default();
+            let cap = s["captured"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .filter_map(|v| v.as_str())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                })
+                .unwrap_or_default();
             match s["reason"].as_str() {
                 Some(r) => println!("{}: illegal ({r})", s["move"].as_str().unwrap_or("")),
                 None if cap.is_empty() => println!("{}: legal", s["move"].as_str().unwrap_or("")),
-                None => println!("{}: legal, captures {cap}", s["move"].as_str().unwrap_or("")),
+                None => println!(
+                    "{}: legal, captures {cap}",
+                    s["move"].as_str().unwrap_or("")
+                ),
             }
         }
         print!("{}", with_coordinates(&geometry, final_pos));
-        println!("prisoners: black {} white {}", out["prisoners"]["black"], out["prisoners"]["white"]);
+        println!(
+            "prisoners: black {} white {}",
+            out["prisoners"]["black"], out["prisoners"]["white"]
+        );
         if !agree {
             for (name, o, _) in &results[1..] {
-                println!("{}", side_by_side(&results[0].0, &serde_json::to_string_pretty(out).unwrap_or_default(), name, &serde_json::to_string_pretty(o).unwrap_or_default()));
+                println!(
+                    "{}",
+                    side_by_side(
+                        &results[0].0,
+                        &serde_json::to_string_pretty(out).unwrap_or_default(),
+                        name,
+                        &serde_json::to_string_pretty(o).unwrap_or_default()
+                    )
+                );
             }
         }
     }
@@ -614,29 +779,55 @@ fn cmd_play(
     }
 }
 
-fn cmd_score(ruleset: String, komi: f64, choice: EngineChoice, json: bool, file: PathBuf) -> Result<(), Exit> {
+fn cmd_score(
+    ruleset: String,
+    komi: f64,
+    choice: EngineChoice,
+    json: bool,
+    file: PathBuf,
+) -> Result<(), Exit> {
     let rules = ruleset_rules(&ruleset)?;
     if !komi.is_finite() {
         return Err(Exit::BadInput("--komi must be a finite number".into()));
     }
     let (geometry, position) = read_diagram(&file)?;
-    let start = Start { position, to_move: Colour::Black, handicap: 0, prisoners: Default::default() };
+    let start = Start {
+        position,
+        to_move: Colour::Black,
+        handicap: 0,
+        prisoners: Default::default(),
+    };
     let mut scores = Vec::new();
     for engine in engines(choice) {
-        let game = engine.start(&geometry, &rules, &start).map_err(|u| Exit::BadInput(u.to_string()))?;
-        let s = game.score(komi).ok_or_else(|| Exit::BadInput(format!("ruleset {ruleset} has no area scoring")))?;
+        let game = engine
+            .start(&geometry, &rules, &start)
+            .map_err(|u| Exit::BadInput(u.to_string()))?;
+        let s = game
+            .score(komi)
+            .ok_or_else(|| Exit::BadInput(format!("ruleset {ruleset} has no area scoring")))?;
         scores.push((engine.name(), s));
     }
     let agree = scores.windows(2).all(|w| w[0].1 == w[1].1);
     let s = &scores[0].1;
     if json {
-        println!("{}", serde_json::to_string_pretty(&json!({
-            "ruleset": ruleset, "black": s.black, "white": s.white, "komi": s.komi,
-            "score": s.score, "result": s.result, "engines_agree": agree,
-            "engines": scores.iter().map(|x| x.0.clone()).collect::<Vec<_>>(),
-        })).unwrap_or_default());
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "ruleset": ruleset, "black": s.black, "white": s.white, "komi": s.komi,
+                "score": s.score, "result": s.result, "engines_agree": agree,
+                "engines": scores.iter().map(|x| x.0.clone()).collect::<Vec<_>>(),
+            }))
+            .unwrap_or_default()
+        );
     } else {
-        println!("black {} white {} komi {}: score {} ({})", s.black, s.white, fmt_number(s.komi), fmt_number(s.score), s.result);
+        println!(
+            "black {} white {} komi {}: score {} ({})",
+            s.black,
+            s.white,
+            fmt_number(s.komi),
+            fmt_number(s.score),
+            s.result
+        );
     }
     if agree {
         Ok(())
@@ -650,10 +841,12 @@ fn cmd_score(ruleset: String, komi: f64, choice: EngineChoice, json: bool, file:
 }
 
 fn cmd_count(size: String, choice: EngineChoice, json: bool) -> Result<(), Exit> {
-    let g = parse_size(&size).map_err(|e| Exit::BadInput(format!("{}", e.message)))?;
+    let g = parse_size(&size).map_err(|e| Exit::BadInput(e.message.clone()))?;
     let (w, h) = g.rect_size().unwrap_or((0, 0));
     if w * h > 25 {
-        return Err(Exit::BadInput(format!("{size}: counting by enumeration is limited to 25 points (3^25 colourings)")));
+        return Err(Exit::BadInput(format!(
+            "{size}: counting by enumeration is limited to 25 points (3^25 colourings)"
+        )));
     }
     let mut counts = Vec::new();
     for engine in engines(choice) {
@@ -676,5 +869,9 @@ fn cmd_count(size: String, choice: EngineChoice, json: bool) -> Result<(), Exit>
             println!("{n}: {c} legal positions on {size} ({t:.2} s)");
         }
     }
-    if agree { Ok(()) } else { Err(Exit::Failed) }
+    if agree {
+        Ok(())
+    } else {
+        Err(Exit::Failed)
+    }
 }

@@ -5,7 +5,18 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Which suicides are allowed (spec `PLAY-6`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    arbitrary::Arbitrary,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Suicide {
     /// A play that removes no opposing stone must leave its own string a liberty.
@@ -17,7 +28,18 @@ pub enum Suicide {
 }
 
 /// Order of the two clearings of a play (spec `PLAY-5`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    arbitrary::Arbitrary,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum CaptureOrder {
     /// Clear the opponent's colour, then one's own (Tromp-Taylor rule 5, every ruleset here).
@@ -27,7 +49,20 @@ pub enum CaptureOrder {
 }
 
 /// One ko restriction (spec `PLAY-8`). A ruleset may combine several.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    arbitrary::Arbitrary,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum KoRule {
     /// `PLAY-8.1`: a play may not recreate the position just before the last opposing move.
@@ -43,7 +78,18 @@ pub enum KoRule {
 }
 
 /// How a finished game is scored (spec `PLAY-13`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
+    arbitrary::Arbitrary,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum Scoring {
     /// Area: own points plus empty points that do not reach the opponent's colour (TT 1995).
@@ -55,7 +101,9 @@ pub enum Scoring {
 }
 
 /// The complete rule parameters of a move-sequence.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary)]
+#[derive(
+    Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema, arbitrary::Arbitrary,
+)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct Rules {
     pub suicide: Suicide,
@@ -124,7 +172,9 @@ impl RulesPatch {
 }
 
 /// The rulesets go-oracle knows by name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum RulesetId {
     /// Tromp-Taylor, the 1995 text (spec `tromp-taylor.md`, variant TT95).

@@ -108,7 +108,8 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
                     [one] => Move::Play(*one),
                     [] => Move::Play(points[0]),
                     many => {
-                        let names: Vec<&str> = many.iter().map(|&p| check.geometry.name(p)).collect();
+                        let names: Vec<&str> =
+                            many.iter().map(|&p| check.geometry.name(p)).collect();
                         return Ok(Err(CaseProblem {
                             step: i + 1,
                             message: format!(
@@ -289,8 +290,16 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
                         }
                     }
                 };
-                cmp("black points", x.black.map(|v| v.to_string()), s.black.to_string());
-                cmp("white points", x.white.map(|v| v.to_string()), s.white.to_string());
+                cmp(
+                    "black points",
+                    x.black.map(|v| v.to_string()),
+                    s.black.to_string(),
+                );
+                cmp(
+                    "white points",
+                    x.white.map(|v| v.to_string()),
+                    s.white.to_string(),
+                );
                 cmp(
                     "score (black - white - komi)",
                     x.score.map(crate::engine::fmt_number),
@@ -423,7 +432,11 @@ pub fn format_failure(engine: &str, f: &Failure) -> String {
     }
     for (against, m) in &f.mismatches {
         out.push_str(&format!("{}:\n", m.what));
-        let left = if against == "expected" { "expected".to_string() } else { against.clone() };
+        let left = if against == "expected" {
+            "expected".to_string()
+        } else {
+            against.clone()
+        };
         out.push_str(&side_by_side(&left, &m.expected, engine, &m.actual));
     }
     out
@@ -441,11 +454,16 @@ pub fn case_files(paths: &[PathBuf]) -> Result<Vec<PathBuf>, InputError> {
     let mut out = Vec::new();
     for p in paths {
         if p.is_dir() {
-            collect(p, &mut out).map_err(|e| InputError::new(format!("cannot read directory: {e}")).in_file(p.display().to_string()))?;
+            collect(p, &mut out).map_err(|e| {
+                InputError::new(format!("cannot read directory: {e}"))
+                    .in_file(p.display().to_string())
+            })?;
         } else if p.is_file() {
             out.push(p.clone());
         } else {
-            return Err(InputError::new("no such file or directory").in_file(p.display().to_string()));
+            return Err(
+                InputError::new("no such file or directory").in_file(p.display().to_string())
+            );
         }
     }
     out.sort();

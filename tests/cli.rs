@@ -9,7 +9,11 @@ fn bin() -> Command {
 }
 
 fn run(args: &[&str]) -> Output {
-    bin().args(args).current_dir(env!("CARGO_MANIFEST_DIR")).output().unwrap()
+    bin()
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
 }
 
 fn stderr(o: &Output) -> String {
@@ -17,7 +21,8 @@ fn stderr(o: &Output) -> String {
 }
 
 fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
 }
 
 fn temp(name: &str, text: &str) -> PathBuf {
@@ -73,7 +78,12 @@ fn good_case_passes_with_json_contract() {
 
 #[test]
 fn failing_check_exits_1() {
-    let p = temp("bad-expect.yaml", &GOOD_CASE.replace("black: 9", "black: 8").replace("id: good", "id: bad-expect"));
+    let p = temp(
+        "bad-expect.yaml",
+        &GOOD_CASE
+            .replace("black: 9", "black: 8")
+            .replace("id: good", "id: bad-expect"),
+    );
     let o = run(&["check", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     let out = String::from_utf8_lossy(&o.stdout);
@@ -82,7 +92,12 @@ fn failing_check_exits_1() {
 
 #[test]
 fn unimplemented_ruleset_is_ignored_not_dropped() {
-    let p = temp("later.yaml", &GOOD_CASE.replace("tromp-logical", "naj").replace("id: good", "id: later"));
+    let p = temp(
+        "later.yaml",
+        &GOOD_CASE
+            .replace("tromp-logical", "naj")
+            .replace("id: good", "id: later"),
+    );
     let o = run(&["check", "--json", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0));
     let v = json(&o);
@@ -92,12 +107,24 @@ fn unimplemented_ruleset_is_ignored_not_dropped() {
 
 #[test]
 fn yaml_syntax_error() {
-    assert_bad_case("syntax.yaml", "id: syntax\nsource: {document: x\nchecks: []\n", 3, "invalid case file");
+    assert_bad_case(
+        "syntax.yaml",
+        "id: syntax\nsource: {document: x\nchecks: []\n",
+        3,
+        "invalid case file",
+    );
 }
 
 #[test]
 fn unknown_field() {
-    assert_bad_case("unknown.yaml", &GOOD_CASE.replace("id: good", "id: unknown").replace("    moves:", "    colour: red\n    moves:"), 10, "unknown field `colour`");
+    assert_bad_case(
+        "unknown.yaml",
+        &GOOD_CASE
+            .replace("id: good", "id: unknown")
+            .replace("    moves:", "    colour: red\n    moves:"),
+        10,
+        "unknown field `colour`",
+    );
 }
 
 #[test]
@@ -108,37 +135,52 @@ fn duplicate_check_names() {
 
 #[test]
 fn ragged_diagram() {
-    let text = GOOD_CASE.replace("id: good", "id: ragged").replace("      # O #\n", "      # O # .\n");
+    let text = GOOD_CASE
+        .replace("id: good", "id: ragged")
+        .replace("      # O #\n", "      # O # .\n");
     assert_bad_case("ragged.yaml", &text, 8, "ragged diagram");
 }
 
 #[test]
 fn bad_diagram_symbol() {
-    let text = GOOD_CASE.replace("id: good", "id: symbol").replace("      # O #\n", "      # Q #\n");
+    let text = GOOD_CASE
+        .replace("id: good", "id: symbol")
+        .replace("      # O #\n", "      # Q #\n");
     assert_bad_case("symbol.yaml", &text, 8, "unexpected symbol `Q`");
 }
 
 #[test]
 fn unknown_label() {
-    let text = GOOD_CASE.replace("id: good", "id: label").replace("      - play: B B1\n        removed: [B2]\n", "      - \"#[z]\"\n");
+    let text = GOOD_CASE.replace("id: good", "id: label").replace(
+        "      - play: B B1\n        removed: [B2]\n",
+        "      - \"#[z]\"\n",
+    );
     assert_bad_case("label.yaml", &text, 11, "label `z`");
 }
 
 #[test]
 fn bad_compact_notation() {
-    let text = GOOD_CASE.replace("id: good", "id: notation").replace("      - play: B B1\n        removed: [B2]\n", "      - \"#[ab\"\n");
+    let text = GOOD_CASE.replace("id: good", "id: notation").replace(
+        "      - play: B B1\n        removed: [B2]\n",
+        "      - \"#[ab\"\n",
+    );
     assert_bad_case("notation.yaml", &text, 11, "unclosed `[`");
 }
 
 #[test]
 fn dotdot_must_be_spelled_out() {
-    let text = GOOD_CASE.replace("id: good", "id: dotdot").replace("      - play: B B1\n        removed: [B2]\n", "      - \"#[pp..]\"\n");
+    let text = GOOD_CASE.replace("id: good", "id: dotdot").replace(
+        "      - play: B B1\n        removed: [B2]\n",
+        "      - \"#[pp..]\"\n",
+    );
     assert_bad_case("dotdot.yaml", &text, 11, "`..`");
 }
 
 #[test]
 fn point_off_the_board() {
-    let text = GOOD_CASE.replace("id: good", "id: offboard").replace("play: B B1", "play: B D9");
+    let text = GOOD_CASE
+        .replace("id: good", "id: offboard")
+        .replace("play: B B1", "play: B D9");
     assert_bad_case("offboard.yaml", &text, 11, "`D9` is not a point");
 }
 
@@ -150,7 +192,12 @@ fn illegal_size() {
 
 #[test]
 fn id_must_match_file_name() {
-    assert_bad_case("other-name.yaml", GOOD_CASE, 1, "differs from the file name");
+    assert_bad_case(
+        "other-name.yaml",
+        GOOD_CASE,
+        1,
+        "differs from the file name",
+    );
 }
 
 #[test]
@@ -162,10 +209,26 @@ fn missing_path_and_bad_arguments() {
     assert_eq!(o.status.code(), Some(2));
     let o = run(&["frobnicate"]);
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["play", "--ruleset", "tromp-logical", "--size", "0x5", "B", "A1"]);
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "tromp-logical",
+        "--size",
+        "0x5",
+        "B",
+        "A1",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("out of range"), "{}", stderr(&o));
-    let o = run(&["play", "--ruleset", "tromp-logical", "--size", "5x5", "B", "Z9"]);
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "tromp-logical",
+        "--size",
+        "5x5",
+        "B",
+        "Z9",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     let o = run(&["play", "--ruleset", "no-such", "--size", "5x5"]);
     assert_eq!(o.status.code(), Some(2));
@@ -173,7 +236,15 @@ fn missing_path_and_bad_arguments() {
     let o = run(&["play", "--ruleset", "naj", "--size", "5x5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not implemented"));
-    let o = run(&["play", "--ruleset", "tromp-logical", "--size", "5x5", "W", "A1"]);
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "tromp-logical",
+        "--size",
+        "5x5",
+        "W",
+        "A1",
+    ]);
     assert_eq!(o.status.code(), Some(2), "White moving first is bad input");
 }
 
@@ -181,8 +252,25 @@ fn missing_path_and_bad_arguments() {
 fn play_json_contract() {
     // 4x1: Black D1 captures C1; White's one-stone suicide at A1 and the recapture at C1
     // both recreate earlier positions (TL-6 positional superko).
-    let o = run(&["play", "--json", "--ruleset", "tromp-logical", "--size", "4x1",
-        "B", "B1", "W", "C1", "B", "D1", "W", "A1", "W", "C1", "W pass"]);
+    let o = run(&[
+        "play",
+        "--json",
+        "--ruleset",
+        "tromp-logical",
+        "--size",
+        "4x1",
+        "B",
+        "B1",
+        "W",
+        "C1",
+        "B",
+        "D1",
+        "W",
+        "A1",
+        "W",
+        "C1",
+        "W pass",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     let steps = v["steps"].as_array().unwrap();
@@ -204,7 +292,15 @@ fn play_json_contract() {
 #[test]
 fn score_json_contract() {
     let p = temp("score.txt", ". # O .\n# # O O\n");
-    let o = run(&["score", "--json", "--ruleset", "tromp-logical", "--komi", "0.5", p.to_str().unwrap()]);
+    let o = run(&[
+        "score",
+        "--json",
+        "--ruleset",
+        "tromp-logical",
+        "--komi",
+        "0.5",
+        p.to_str().unwrap(),
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["black"], 4);
@@ -214,7 +310,11 @@ fn score_json_contract() {
     let bad = temp("ragged.txt", ". # O .\n# # O\n");
     let o = run(&["score", "--ruleset", "tromp-logical", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains(&format!("{}:2:", bad.display())), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(&format!("{}:2:", bad.display())),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

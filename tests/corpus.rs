@@ -7,7 +7,9 @@
 use go_oracle::engine::Engine;
 use go_oracle::parse::case::load_case;
 use go_oracle::reference::Reference;
-use go_oracle::runner::{all_engines, case_files, format_failure, rerun_command, run_check, test_name, Status};
+use go_oracle::runner::{
+    all_engines, case_files, format_failure, rerun_command, run_check, test_name, Status,
+};
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -16,10 +18,13 @@ fn main() {
     let args = Arguments::from_args();
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("oracle-cases");
     let mut trials = Vec::new();
-    let files = case_files(&[root.clone()]).unwrap_or_default();
+    let files = case_files(std::slice::from_ref(&root)).unwrap_or_default();
     if files.is_empty() {
         trials.push(Trial::test("corpus-is-not-empty", move || {
-            Err(Failed::from(format!("no case files under {}", root.display())))
+            Err(Failed::from(format!(
+                "no case files under {}",
+                root.display()
+            )))
         }));
     }
     let engines: Vec<Arc<dyn Engine>> = all_engines().into_iter().map(Arc::from).collect();
@@ -56,7 +61,9 @@ fn main() {
                         let check = &case.checks[ci];
                         match run_check(check, engine.as_ref(), Some(reference.as_ref())) {
                             Status::Passed => Ok(()),
-                            Status::Ignored(why) => Err(Failed::from(format!("not runnable: {why}"))),
+                            Status::Ignored(why) => {
+                                Err(Failed::from(format!("not runnable: {why}")))
+                            }
                             Status::Failed(f) => {
                                 let mut msg = format!(
                                     "check `{}` of {} ({}) failed on {}:\n{}",
@@ -72,7 +79,10 @@ fn main() {
                                             "\n{} (left: {against}, right: {}):\n{}\n",
                                             m.what,
                                             engine.name(),
-                                            pretty_assertions::StrComparison::new(&m.expected, &m.actual)
+                                            pretty_assertions::StrComparison::new(
+                                                &m.expected,
+                                                &m.actual
+                                            )
                                         ));
                                     }
                                 }

@@ -6,11 +6,18 @@ use go_oracle::rules::{CaptureOrder, Suicide};
 use proptest::prelude::*;
 
 fn suicide() -> impl Strategy<Value = Suicide> {
-    prop_oneof![Just(Suicide::Forbidden), Just(Suicide::MultiStoneOnly), Just(Suicide::Allowed)]
+    prop_oneof![
+        Just(Suicide::Forbidden),
+        Just(Suicide::MultiStoneOnly),
+        Just(Suicide::Allowed)
+    ]
 }
 
 fn order() -> impl Strategy<Value = CaptureOrder> {
-    prop_oneof![Just(CaptureOrder::OpponentFirst), Just(CaptureOrder::OwnFirst)]
+    prop_oneof![
+        Just(CaptureOrder::OpponentFirst),
+        Just(CaptureOrder::OwnFirst)
+    ]
 }
 
 prop_compose! {

@@ -117,6 +117,30 @@ impl<const N: usize> BitBoard<N> {
             cur = next;
         }
     }
+    /// Grow `seed` inside `within` until it touches `liberties` (then `true`, with the part
+    /// grown so far) or until it is the whole connected part (then `false`, with all of it).
+    /// Strings with a liberty nearby stop after a step or two.
+    #[inline]
+    pub fn flood_until(
+        seed: Self,
+        within: &Self,
+        liberties: &Self,
+        stride: u32,
+        on_board: &Self,
+    ) -> (Self, bool) {
+        let mut cur = seed;
+        loop {
+            let grown = cur.dilate(stride, on_board);
+            if grown.intersects(liberties) {
+                return (cur, true);
+            }
+            let next = grown.and(within);
+            if next == cur {
+                return (cur, false);
+            }
+            cur = next;
+        }
+    }
     /// Indices of the set bits, in increasing order.
     #[inline]
     pub fn bits(&self) -> Bits<N> {

@@ -57,8 +57,8 @@ pub struct OptGame<const N: usize> {
     switches: Switches,
     stones: Stones<N>,
     hash: u64,
-    first_player: Colour,
-    handicap: u32,
+    /// Turn order (the start position itself is not kept here).
+    order: Start,
     turns: usize,
     passes: u32,
     prisoners: Prisoners,
@@ -84,7 +84,13 @@ fn colour_index(c: Colour) -> usize {
 }
 
 impl<const N: usize> OptGame<N> {
-    pub fn new(width: usize, height: usize, rules: &Rules, start: &Start, switches: Switches) -> Self {
+    pub fn new(
+        width: usize,
+        height: usize,
+        rules: &Rules,
+        start: &Start,
+        switches: Switches,
+    ) -> Self {
         let stride = width + 1;
         let mut on_board = BitBoard::ZERO;
         for y in 0..height {
@@ -109,8 +115,12 @@ impl<const N: usize> OptGame<N> {
                 white: BitBoard::ZERO,
             },
             hash: 0,
-            first_player: start.to_move,
-            handicap: start.handicap,
+            order: Start {
+                position: Position::empty(0),
+                to_move: start.to_move,
+                handicap: start.handicap,
+                prisoners: Prisoners::default(),
+            },
             turns: 0,
             passes: 0,
             prisoners: start.prisoners,
@@ -119,7 +129,11 @@ impl<const N: usize> OptGame<N> {
             left_by: Vec::with_capacity(capacity),
             play_turns: Vec::with_capacity(capacity),
             before_last_turn: [None, None],
-            positions_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
+            positions_index: HashIndex::with_capacity(if switches.hash_index {
+                capacity
+            } else {
+                0
+            }),
             plays_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
         };
         let z = keys();
@@ -153,26 +167,9 @@ impl<const N: usize> OptGame<N> {
         }
     }
 
-    fn player_of_turn(&self, t: usize) -> Colour {
-        let h = self.handicap as usize;
-        if h == 0 {
-            if t % 2 == 0 {
-                self.first_player
-            } else {
-                self.first_player.opponent()
-            }
-        } else if t < h {
-            Colour::Black
-        } else if (t - h) % 2 == 0 {
-            Colour::White
-        } else {
-            Colour::Black
-        }
-    }
-
     #[inline]
     fn current_player(&self) -> Colour {
-        self.player_of_turn(self.turns)
+        self.order.player_of_turn(self.turns)
     }
 
     #[inline]
@@ -202,8 +199,18 @@ impl<const N: usize> OptGame<N> {
         let opp = *self.stones.of(opp_colour);
         let empty = self.on_board.and_not(&occupied).and_not(&stone);
         let around = stone.dilate(stride, &self.on_board);
-        let own_string = BitBoard::flood(stone, &own, stride, &self.on_board);
-
+        let on_board = self.on_board;
+        // The string of the new stone lacks a liberty among `libs`? (Early exit when the
+        // stone itself touches one.)
+        let own_dead = |libs: &BitBoard<N>| -> Option<BitBoard<N>> {
+            if around.intersects(libs) {
+                return None;
+            }
+            match BitBoard::flood_until(stone, &own, libs, stride, &on_board) {
+                (_, true) => None,
+                (string, false) => Some(string),
+            }
+        };
         let mut removed_opponent = BitBoard::ZERO;
         let mut removed_own = BitBoard::ZERO;
         let capture = |removed_opponent: &mut BitBoard<N>| {
@@ -212,9 +219,10 @@ impl<const N: usize> OptGame<N> {
                 if checked.get(n) {
                     continue;
                 }
-                let string = BitBoard::flood(BitBoard::single(n), &opp, stride, &self.on_board);
+                let (string, alive) =
+                    BitBoard::flood_until(BitBoard::single(n), &opp, &empty, stride, &on_board);
                 checked = checked.or(&string);
-                if !string.dilate(stride, &self.on_board).intersects(&empty) {
+                if !alive {
                     *removed_opponent = removed_opponent.or(&string);
                 }
             }
@@ -222,18 +230,14 @@ impl<const N: usize> OptGame<N> {
         match self.rules.capture_order {
             CaptureOrder::OpponentFirst => {
                 capture(&mut removed_opponent);
-                let libs = empty.or(&removed_opponent);
-                if !own_string.dilate(stride, &self.on_board).intersects(&libs) {
-                    removed_own = own_string;
+                if let Some(string) = own_dead(&empty.or(&removed_opponent)) {
+                    removed_own = string;
                 }
             }
-            CaptureOrder::OwnFirst => {
-                if !own_string.dilate(stride, &self.on_board).intersects(&empty) {
-                    removed_own = own_string;
-                } else {
-                    capture(&mut removed_opponent);
-                }
-            }
+            CaptureOrder::OwnFirst => match own_dead(&empty) {
+                Some(string) => removed_own = string,
+                None => capture(&mut removed_opponent),
+            },
         }
         if !removed_own.is_zero() {
             let forbidden = match self.rules.suicide {
@@ -293,8 +297,9 @@ impl<const N: usize> OptGame<N> {
         }
         if self.positional || self.situational {
             let positional_hit = |i: u32| self.history[i as usize] == o.after;
-            let situational_hit =
-                |i: u32| self.left_by[i as usize] == Some(player) && self.history[i as usize] == o.after;
+            let situational_hit = |i: u32| {
+                self.left_by[i as usize] == Some(player) && self.history[i as usize] == o.after
+            };
             if self.positional {
                 let hit = if self.switches.hash_index {
                     self.positions_index.any(o.hash, positional_hit)
@@ -387,7 +392,8 @@ impl<const N: usize> OptGame<N> {
         let around = BitBoard::<N>::single(b)
             .dilate(self.stride as u32, &self.on_board)
             .and_not(&BitBoard::single(b));
-        around.and_not(self.stones.of(c)).is_zero() && !self.stones.of(c.opponent()).get(b)
+        around.and_not(self.stones.of(c)).is_zero()
+            && !self.stones.of(c.opponent()).get(b)
             && !self.stones.of(c).get(b)
     }
 

@@ -2,7 +2,9 @@
 //! `oracle-cases/README.md`, JSON Schema in `oracle-cases/case.schema.json`).
 
 use super::diagram::{parse_labels, parse_position, parse_size, Labels};
-use super::notation::{expand_compact, is_compact, parse_compact, parse_move_list, Spot, WrittenMove};
+use super::notation::{
+    expand_compact, is_compact, parse_compact, parse_move_list, Spot, WrittenMove,
+};
 use super::InputError;
 use crate::engine::{Illegal, Prisoners, Start};
 use crate::geometry::{Colour, Geometry, Point, Position};
@@ -330,7 +332,10 @@ impl Locator<'_> {
     /// Place an error found inside an embedded text (a diagram, a move) in the file.
     fn place(&self, err: InputError, embedded: &str, from_line: usize) -> InputError {
         let from = self.offset_of_line(from_line);
-        let first = embedded.lines().find(|l| !l.trim().is_empty()).unwrap_or("");
+        let first = embedded
+            .lines()
+            .find(|l| !l.trim().is_empty())
+            .unwrap_or("");
         match self.line_of(first, from) {
             Some((l, c)) => {
                 // Lines of the embedded text: count blank leading lines.
@@ -400,14 +405,20 @@ fn resolve(file: CaseFile, text: &str, path: &str, stem: Option<&str>) -> Result
     };
     if let Some(v) = file.format {
         if v != 1 {
-            return Err(err_at("format:", 0, format!("unsupported case format {v}, expected 1")));
+            return Err(err_at(
+                "format:",
+                0,
+                format!("unsupported case format {v}, expected 1"),
+            ));
         }
     }
     if let Some(stem) = stem {
         if file.id != stem {
-            return Err(err_at("id:", 0, format!(
-                "case id `{}` differs from the file name `{stem}`", file.id
-            ))
+            return Err(err_at(
+                "id:",
+                0,
+                format!("case id `{}` differs from the file name `{stem}`", file.id),
+            )
             .hint("the id of a case equals its file name without `.yaml`"));
         }
     }
@@ -417,13 +428,19 @@ fn resolve(file: CaseFile, text: &str, path: &str, stem: Option<&str>) -> Result
             .map(|(a, b)| a.trim().parse::<u32>().is_ok() && b.trim().parse::<u32>().is_ok())
             .unwrap_or(false);
         if !ok {
-            return Err(err_at("lines:", 0, format!(
-                "bad line range `{r}`, expected a number or FIRST-LAST such as 118-143"
-            )));
+            return Err(err_at(
+                "lines:",
+                0,
+                format!("bad line range `{r}`, expected a number or FIRST-LAST such as 118-143"),
+            ));
         }
     }
     if file.checks.is_empty() {
-        return Err(err_at("checks:", 0, "a case needs at least one check".into()));
+        return Err(err_at(
+            "checks:",
+            0,
+            "a case needs at least one check".into(),
+        ));
     }
     let mut names = BTreeSet::new();
     let mut checks = Vec::new();
@@ -435,13 +452,19 @@ fn resolve(file: CaseFile, text: &str, path: &str, stem: Option<&str>) -> Result
             .unwrap_or((1, 1));
         search_from = loc.offset_of_line(line + 1);
         if !names.insert(spec.name.clone()) {
-            return Err(InputError::new(format!("duplicate check name `{}`", spec.name))
-                .at(line, 1)
-                .hint("every check of a file needs its own name"));
+            return Err(
+                InputError::new(format!("duplicate check name `{}`", spec.name))
+                    .at(line, 1)
+                    .hint("every check of a file needs its own name"),
+            );
         }
-        if spec.name.is_empty() || spec.name.contains(char::is_whitespace) || spec.name.contains("::") {
+        if spec.name.is_empty()
+            || spec.name.contains(char::is_whitespace)
+            || spec.name.contains("::")
+        {
             return Err(InputError::new(format!(
-                "bad check name `{}`: use letters, digits and `-`", spec.name
+                "bad check name `{}`: use letters, digits and `-`",
+                spec.name
             ))
             .at(line, 1));
         }
@@ -480,7 +503,9 @@ fn resolve_check(
     };
     let sized = match &spec.size {
         Some(s) => Some(parse_size(s).map_err(|e| {
-            let (l, c) = loc.line_of("size:", loc.offset_of_line(line)).unwrap_or((line, 1));
+            let (l, c) = loc
+                .line_of("size:", loc.offset_of_line(line))
+                .unwrap_or((line, 1));
             e.at(l, c)
         })?),
         None => None,
@@ -493,13 +518,16 @@ fn resolve_check(
         }
         (Some((g, p)), Some(s)) => {
             if g != s {
-                return Err(err("size:", format!(
-                    "`size` says {}x{} but the position diagram is {}x{}",
-                    s.rect_size().map(|x| x.0).unwrap_or(0),
-                    s.rect_size().map(|x| x.1).unwrap_or(0),
-                    g.rect_size().map(|x| x.0).unwrap_or(0),
-                    g.rect_size().map(|x| x.1).unwrap_or(0)
-                )));
+                return Err(err(
+                    "size:",
+                    format!(
+                        "`size` says {}x{} but the position diagram is {}x{}",
+                        s.rect_size().map(|x| x.0).unwrap_or(0),
+                        s.rect_size().map(|x| x.1).unwrap_or(0),
+                        g.rect_size().map(|x| x.0).unwrap_or(0),
+                        g.rect_size().map(|x| x.1).unwrap_or(0)
+                    ),
+                ));
             }
             (g, p)
         }
@@ -517,7 +545,8 @@ fn resolve_check(
     let labels_text = spec.labels.as_deref().or(file.labels.as_deref());
     let labels = match labels_text {
         Some(t) => {
-            let l = parse_labels(t).map_err(|e| loc.place(e, t, if spec.labels.is_some() { line } else { 1 }))?;
+            let l = parse_labels(t)
+                .map_err(|e| loc.place(e, t, if spec.labels.is_some() { line } else { 1 }))?;
             if (l.width, l.height) != (width, height) {
                 return Err(err(
                     "labels:",
@@ -543,12 +572,18 @@ fn resolve_check(
     };
     if let Some(r) = &rules {
         if r.game_end_passes == 0 {
-            return Err(err("game-end-passes", "game-end-passes must be at least 1".into()));
+            return Err(err(
+                "game-end-passes",
+                "game-end-passes must be at least 1".into(),
+            ));
         }
     }
     let to_move = spec.to_move.map(Colour::from).unwrap_or(Colour::Black);
     if spec.handicap > 0 && to_move != Colour::Black {
-        return Err(err("handicap:", "a handicap means Black moves first; drop `to-move: white`".into()));
+        return Err(err(
+            "handicap:",
+            "a handicap means Black moves first; drop `to-move: white`".into(),
+        ));
     }
     if !spec.komi.is_finite() {
         return Err(err("komi:", "komi must be a finite number".into()));
@@ -579,14 +614,17 @@ fn resolve_check(
                         return Err(place(InputError::new(
                             "the sequence ends with `..`: it cannot be replayed as written",
                         ))
-                        .hint("spell the continuation out and keep the printed text in `source-text`"));
+                        .hint(
+                            "spell the continuation out and keep the printed text in `source-text`",
+                        ));
                     }
                     expand_compact(&compact, t, spec.repeat.unwrap_or(1))
                 } else {
                     parse_move_list(t).map_err(place)?
                 };
                 for w in written {
-                    let target = resolve_spot(&w, &geometry, &labels).map_err(|m| place(InputError::new(m)))?;
+                    let target = resolve_spot(&w, &geometry, &labels)
+                        .map_err(|m| place(InputError::new(m)))?;
                     steps.push(Step {
                         text: w.text.clone(),
                         player: w.player,
@@ -609,10 +647,13 @@ fn resolve_check(
                     e
                 };
                 let w = super::notation::parse_move(&s.play).map_err(place)?;
-                let target = resolve_spot(&w, &geometry, &labels).map_err(|m| place(InputError::new(m)))?;
+                let target =
+                    resolve_spot(&w, &geometry, &labels).map_err(|m| place(InputError::new(m)))?;
                 let legal = s.legal.unwrap_or(true);
                 if legal && s.reason.is_some() {
-                    return Err(place(InputError::new("`reason` is given but the move is not marked `legal: false`")));
+                    return Err(place(InputError::new(
+                        "`reason` is given but the move is not marked `legal: false`",
+                    )));
                 }
                 let (removed_count, removed_points) = match &s.removed {
                     None => (None, None),
@@ -640,7 +681,9 @@ fn resolve_check(
                         let d = diagram_of(file, d);
                         let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, l))?;
                         if g != geometry {
-                            return Err(place(InputError::new("the diagram after this move has another size than the board")));
+                            return Err(place(InputError::new(
+                                "the diagram after this move has another size than the board",
+                            )));
                         }
                         Some(p)
                     }
@@ -670,7 +713,10 @@ fn resolve_check(
             let d = diagram_of(file, d);
             let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, line))?;
             if g != geometry {
-                return Err(err("expect:", "the expected final position has another size than the board".into()));
+                return Err(err(
+                    "expect:",
+                    "the expected final position has another size than the board".into(),
+                ));
             }
             expect.position = Some(p);
         }

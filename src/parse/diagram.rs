@@ -34,7 +34,10 @@ fn tokens(line: &str, line_no: usize) -> Result<Vec<(usize, char)>, InputError> 
     let chars: Vec<(usize, char)> = line.chars().enumerate().map(|(i, c)| (i + 1, c)).collect();
     let spaced = line.trim().contains(char::is_whitespace);
     if !spaced {
-        return Ok(chars.into_iter().filter(|(_, c)| !c.is_whitespace()).collect());
+        return Ok(chars
+            .into_iter()
+            .filter(|(_, c)| !c.is_whitespace())
+            .collect());
     }
     let mut out = Vec::new();
     let mut i = 0;
@@ -49,11 +52,11 @@ fn tokens(line: &str, line_no: usize) -> Result<Vec<(usize, char)>, InputError> 
         }
         if i - start > 1 {
             let word: String = chars[start..i].iter().map(|(_, c)| c).collect();
-            return Err(InputError::new(format!(
-                "expected one symbol per point, found `{word}`"
-            ))
-            .at(line_no, chars[start].0)
-            .hint("separate every point by a space, or write the row without spaces"));
+            return Err(
+                InputError::new(format!("expected one symbol per point, found `{word}`"))
+                    .at(line_no, chars[start].0)
+                    .hint("separate every point by a space, or write the row without spaces"),
+            );
         }
         out.push(chars[start]);
     }
@@ -171,9 +174,14 @@ pub fn parse_position(text: &str) -> Result<(Geometry, Position), InputError> {
             e
         }
     })?;
-    let geometry = Geometry::rect(grid.width, grid.height)
-        .map_err(|e| InputError::new(e.to_string()))?;
-    let position = Position(grid.symbols.iter().map(|&c| cell_of(c).unwrap_or(Cell::Empty)).collect());
+    let geometry =
+        Geometry::rect(grid.width, grid.height).map_err(|e| InputError::new(e.to_string()))?;
+    let position = Position(
+        grid.symbols
+            .iter()
+            .map(|&c| cell_of(c).unwrap_or(Cell::Empty))
+            .collect(),
+    );
     Ok((geometry, position))
 }
 
@@ -197,9 +205,11 @@ pub fn parse_labels(text: &str) -> Result<Labels, InputError> {
         if c.is_ascii_lowercase() {
             if c == 'p' {
                 let (l, col) = grid.places[i];
-                return Err(InputError::new("label `p` is reserved: in move notation `p` is a pass")
-                    .at(l, col)
-                    .hint("use another letter"));
+                return Err(InputError::new(
+                    "label `p` is reserved: in move notation `p` is a pass",
+                )
+                .at(l, col)
+                .hint("use another letter"));
             }
             points.entry(c).or_default().push(i);
         }
@@ -214,11 +224,14 @@ pub fn parse_labels(text: &str) -> Result<Labels, InputError> {
 /// Parse a board size `WxH` (e.g. `19x19`).
 pub fn parse_size(s: &str) -> Result<Geometry, InputError> {
     let bad = || {
-        InputError::new(format!("bad board size `{s}`, expected WIDTHxHEIGHT such as 9x9"))
-            .hint(format!("each side is 1 to {MAX_SIDE}"))
+        InputError::new(format!(
+            "bad board size `{s}`, expected WIDTHxHEIGHT such as 9x9"
+        ))
+        .hint(format!("each side is 1 to {MAX_SIDE}"))
     };
     let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let w: usize = w.trim().parse().map_err(|_| bad())?;
     let h: usize = h.trim().parse().map_err(|_| bad())?;
-    Geometry::rect(w, h).map_err(|e| InputError::new(e.to_string()).hint(format!("each side is 1 to {MAX_SIDE}")))
+    Geometry::rect(w, h)
+        .map_err(|e| InputError::new(e.to_string()).hint(format!("each side is 1 to {MAX_SIDE}")))
 }

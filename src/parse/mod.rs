@@ -43,11 +43,7 @@ impl InputError {
     /// file: the embedded text's line 1 is the file's line `first_line`.
     pub fn shifted(mut self, first_line: usize, first_column: usize) -> InputError {
         if self.line > 0 {
-            if self.line == 1 {
-                self.column += first_column.saturating_sub(1);
-            } else {
-                self.column += first_column.saturating_sub(1);
-            }
+            self.column += first_column.saturating_sub(1);
             self.line += first_line - 1;
         } else {
             self.line = first_line;
@@ -65,7 +61,14 @@ impl fmt::Display for InputError {
             &self.file
         };
         if self.line > 0 {
-            write!(f, "{}:{}:{}: {}", file, self.line, self.column.max(1), self.message)?;
+            write!(
+                f,
+                "{}:{}:{}: {}",
+                file,
+                self.line,
+                self.column.max(1),
+                self.message
+            )?;
         } else {
             write!(f, "{}: {}", file, self.message)?;
         }

@@ -120,7 +120,9 @@ pub fn parse_compact(s: &str) -> Result<Compact, InputError> {
     let mut repeated = Vec::new();
     if chars.get(i) == Some(&'*') {
         if continues {
-            return Err(InputError::new("`..` cannot be followed by a repetition `*`").at(1, i + 1));
+            return Err(
+                InputError::new("`..` cannot be followed by a repetition `*`").at(1, i + 1),
+            );
         }
         i += 1;
         skip_ws(&mut i);
@@ -135,12 +137,11 @@ pub fn parse_compact(s: &str) -> Result<Compact, InputError> {
         skip_ws(&mut i);
     }
     if i < chars.len() {
-        return Err(InputError::new(format!(
-            "unexpected `{}` after the sequence",
-            chars[i]
-        ))
-        .at(1, i + 1)
-        .hint("one compact sequence per item; start another item for the next one"));
+        return Err(
+            InputError::new(format!("unexpected `{}` after the sequence", chars[i]))
+                .at(1, i + 1)
+                .hint("one compact sequence per item; start another item for the next one"),
+        );
     }
     Ok(Compact {
         first,
@@ -206,7 +207,9 @@ pub fn parse_move_list(s: &str) -> Result<Vec<WrittenMove>, InputError> {
     let mut col = 1;
     for part in s.split(',') {
         if part.trim().is_empty() {
-            return Err(InputError::new("empty move in a list").at(1, col).hint("remove the extra comma"));
+            return Err(InputError::new("empty move in a list")
+                .at(1, col)
+                .hint("remove the extra comma"));
         }
         let lead = part.len() - part.trim_start().len();
         out.push(parse_move(part).map_err(|e| e.at(1, col + lead))?);

@@ -37,9 +37,9 @@ pub fn basic_ko_forbids(game: &RefGame, player: Colour, after: &Position) -> boo
 /// Spec `PLAY-8.2`: a play may not have the same (before, after) pair as an earlier play of
 /// the same move-sequence.
 pub fn fixed_ko_forbids(game: &RefGame, after: &Position) -> bool {
-    game.history.iter().any(|t| {
-        matches!(t.mv, Move::Play(_)) && t.before == game.position && &t.after == after
-    })
+    game.history
+        .iter()
+        .any(|t| matches!(t.mv, Move::Play(_)) && t.before == game.position && &t.after == after)
 }
 
 /// Spec `PLAY-8.3`: a play may not recreate any position of the history: the start, and the

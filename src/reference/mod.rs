@@ -32,7 +32,11 @@ impl Engine for Reference {
                 what: e,
             });
         }
-        Ok(Box::new(RefGame::new(geometry.clone(), rules.clone(), start)))
+        Ok(Box::new(RefGame::new(
+            geometry.clone(),
+            rules.clone(),
+            start,
+        )))
     }
 }
 
@@ -51,8 +55,8 @@ pub struct RefGame {
     pub geometry: Geometry,
     pub rules: Rules,
     pub start: Position,
-    pub first_player: Colour,
-    pub handicap: u32,
+    /// The start: position, player to move, handicap (spec `PLAY-7`).
+    pub setup: Start,
     pub position: Position,
     pub history: Vec<Turn>,
     pub prisoners: Prisoners,
@@ -64,30 +68,10 @@ impl RefGame {
             geometry,
             rules,
             start: start.position.clone(),
-            first_player: start.to_move,
-            handicap: start.handicap,
+            setup: start.clone(),
             position: start.position.clone(),
             history: Vec::new(),
             prisoners: start.prisoners,
-        }
-    }
-
-    /// The player of turn `t` (0-based), spec `PLAY-7`: Black for the first `handicap`
-    /// turns, then alternation starting with the other player.
-    pub fn player_of_turn(&self, t: usize) -> Colour {
-        let h = self.handicap as usize;
-        if h == 0 {
-            if t % 2 == 0 {
-                self.first_player
-            } else {
-                self.first_player.opponent()
-            }
-        } else if t < h {
-            Colour::Black
-        } else if (t - h) % 2 == 0 {
-            Colour::White
-        } else {
-            Colour::Black
         }
     }
 
@@ -113,8 +97,13 @@ impl RefGame {
                 if self.position.get(p) != Cell::Empty {
                     return Err(Illegal::Occupied);
                 }
-                let outcome =
-                    play::play(&self.geometry, &self.position, p, player, self.rules.capture_order);
+                let outcome = play::play(
+                    &self.geometry,
+                    &self.position,
+                    p,
+                    player,
+                    self.rules.capture_order,
+                );
                 if play::is_forbidden_suicide(&outcome, p, self.rules.suicide) {
                     return Err(Illegal::Suicide);
                 }
@@ -136,7 +125,7 @@ impl Game for RefGame {
         self.position.get(p)
     }
     fn to_move(&self) -> Colour {
-        self.player_of_turn(self.history.len())
+        self.setup.player_of_turn(self.history.len())
     }
     fn prisoners(&self) -> Prisoners {
         self.prisoners

@@ -1,0 +1,19 @@
+//! Property: any bytes given to the case loader produce a case or an error, never a panic.
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(text) = std::str::from_utf8(data) {
+        if let Ok(case) = go_oracle::parse::case::parse_case(text, "fuzz.yaml", None) {
+            // A loaded case must also replay without panicking on every engine.
+            for check in &case.checks {
+                for engine in go_oracle::runner::all_engines() {
+                    let _ = go_oracle::runner::run_check(check, engine.as_ref(), None);
+                }
+            }
+        }
+        let _ = go_oracle::parse::diagram::parse_position(text);
+        let _ = go_oracle::parse::notation::parse_compact(text);
+        let _ = go_oracle::parse::notation::parse_move_list(text);
+    }
+});
