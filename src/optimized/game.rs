@@ -4,6 +4,7 @@
 //! removes stones.
 
 use super::bitboard::BitBoard;
+use super::strings::Strings;
 use super::zobrist::{keys, HashIndex};
 use super::Switches;
 use crate::engine::{Game, Illegal, Move, Played, Prisoners, Score, Start};
@@ -40,6 +41,8 @@ pub struct Outcome<const N: usize> {
     hash: u64,
     removed_opponent: BitBoard<N>,
     removed_own: BitBoard<N>,
+    /// The played stone with the own strings it joins.
+    joined: BitBoard<N>,
 }
 
 /// A move-sequence on a board of at most `64 * N` padded bits.
@@ -73,6 +76,8 @@ pub struct OptGame<const N: usize> {
     before_last_turn: [Option<usize>; 2],
     positions_index: HashIndex,
     plays_index: HashIndex,
+    /// Present when the switch `incremental-strings` is on.
+    strings: Option<Box<Strings<N>>>,
 }
 
 #[inline]
@@ -135,6 +140,7 @@ impl<const N: usize> OptGame<N> {
                 0
             }),
             plays_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
+            strings: None,
         };
         let z = keys();
         for p in 0..width * height {
@@ -144,8 +150,40 @@ impl<const N: usize> OptGame<N> {
                 game.hash ^= z[b][colour_index(c)];
             }
         }
+        if switches.incremental_strings {
+            game.strings = Some(Box::new(Strings::new(
+                &game.stones.black,
+                &game.stones.white,
+                &game.on_board,
+                stride as u32,
+            )));
+        }
         game.push_history(None);
         game
+    }
+
+    /// The on-board neighbours of `bit`; returns how many.
+    #[inline]
+    fn neighbour_bits(&self, bit: usize, out: &mut [usize; 4]) -> usize {
+        let mut k = 0;
+        let x = bit % self.stride;
+        if x > 0 {
+            out[k] = bit - 1;
+            k += 1;
+        }
+        if x + 1 < self.width {
+            out[k] = bit + 1;
+            k += 1;
+        }
+        if bit >= self.stride {
+            out[k] = bit - self.stride;
+            k += 1;
+        }
+        if bit / self.stride + 1 < self.height {
+            out[k] = bit + self.stride;
+            k += 1;
+        }
+        k
     }
 
     #[inline]
@@ -198,46 +236,42 @@ impl<const N: usize> OptGame<N> {
         let own = self.stones.of(player).or(&stone);
         let opp = *self.stones.of(opp_colour);
         let empty = self.on_board.and_not(&occupied).and_not(&stone);
-        let around = stone.dilate(stride, &self.on_board);
-        let on_board = self.on_board;
-        // The string of the new stone lacks a liberty among `libs`? (Early exit when the
-        // stone itself touches one.)
-        let own_dead = |libs: &BitBoard<N>| -> Option<BitBoard<N>> {
-            if around.intersects(libs) {
-                return None;
-            }
-            match BitBoard::flood_until(stone, &own, libs, stride, &on_board) {
-                (_, true) => None,
-                (string, false) => Some(string),
-            }
-        };
         let mut removed_opponent = BitBoard::ZERO;
         let mut removed_own = BitBoard::ZERO;
-        let capture = |removed_opponent: &mut BitBoard<N>| {
-            let mut checked = BitBoard::<N>::ZERO;
-            for n in around.and(&opp).bits() {
-                if checked.get(n) {
-                    continue;
+        let mut joined = stone;
+        if let Some(strings) = &self.strings {
+            let mut nb = [0usize; 4];
+            let k = self.neighbour_bits(b, &mut nb);
+            let look = strings.look(b, &nb[..k], self.stones.of(player), &opp);
+            joined = look.joined;
+            match self.rules.capture_order {
+                CaptureOrder::OpponentFirst => {
+                    removed_opponent = look.captured;
+                    if look.captured.is_zero() && !look.has_liberty {
+                        removed_own = look.joined;
+                    }
                 }
-                let (string, alive) =
-                    BitBoard::flood_until(BitBoard::single(n), &opp, &empty, stride, &on_board);
-                checked = checked.or(&string);
-                if !alive {
-                    *removed_opponent = removed_opponent.or(&string);
+                CaptureOrder::OwnFirst => {
+                    if look.has_liberty {
+                        removed_opponent = look.captured;
+                    } else {
+                        removed_own = look.joined;
+                    }
                 }
             }
-        };
-        match self.rules.capture_order {
-            CaptureOrder::OpponentFirst => {
-                capture(&mut removed_opponent);
-                if let Some(string) = own_dead(&empty.or(&removed_opponent)) {
-                    removed_own = string;
-                }
+        } else {
+            self.flood_judgement(
+                player,
+                stone,
+                &own,
+                &opp,
+                &empty,
+                &mut removed_opponent,
+                &mut removed_own,
+            );
+            if removed_own.is_zero() {
+                joined = BitBoard::flood(stone, &own, stride, &self.on_board);
             }
-            CaptureOrder::OwnFirst => match own_dead(&empty) {
-                Some(string) => removed_own = string,
-                None => capture(&mut removed_opponent),
-            },
         }
         if !removed_own.is_zero() {
             let forbidden = match self.rules.suicide {
@@ -264,9 +298,65 @@ impl<const N: usize> OptGame<N> {
             hash,
             removed_opponent,
             removed_own,
+            joined,
         };
         self.check_ko(player, &outcome)?;
         Ok(outcome)
+    }
+
+    /// Captures and suicide found by flood fill (switch `incremental-strings` off).
+    #[allow(clippy::too_many_arguments)]
+    fn flood_judgement(
+        &self,
+        _player: Colour,
+        stone: BitBoard<N>,
+        own: &BitBoard<N>,
+        opp: &BitBoard<N>,
+        empty: &BitBoard<N>,
+        removed_opponent: &mut BitBoard<N>,
+        removed_own: &mut BitBoard<N>,
+    ) {
+        let stride = self.stride as u32;
+        let on_board = self.on_board;
+        let around = stone.dilate(stride, &on_board);
+        let (own, opp, empty) = (*own, *opp, *empty);
+        // The string of the new stone lacks a liberty among `libs`? (Early exit when the
+        // stone itself touches one.)
+        let own_dead = |libs: &BitBoard<N>| -> Option<BitBoard<N>> {
+            if around.intersects(libs) {
+                return None;
+            }
+            match BitBoard::flood_until(stone, &own, libs, stride, &on_board) {
+                (_, true) => None,
+                (string, false) => Some(string),
+            }
+        };
+        let capture = |removed_opponent: &mut BitBoard<N>| {
+            let mut checked = BitBoard::<N>::ZERO;
+            for n in around.and(&opp).bits() {
+                if checked.get(n) {
+                    continue;
+                }
+                let (string, alive) =
+                    BitBoard::flood_until(BitBoard::single(n), &opp, &empty, stride, &on_board);
+                checked = checked.or(&string);
+                if !alive {
+                    *removed_opponent = removed_opponent.or(&string);
+                }
+            }
+        };
+        match self.rules.capture_order {
+            CaptureOrder::OpponentFirst => {
+                capture(removed_opponent);
+                if let Some(string) = own_dead(&empty.or(removed_opponent)) {
+                    *removed_own = string;
+                }
+            }
+            CaptureOrder::OwnFirst => match own_dead(&empty) {
+                Some(string) => *removed_own = string,
+                None => capture(removed_opponent),
+            },
+        }
     }
 
     /// Spec `PLAY-8`, in the order of `PLAY-9`.
@@ -274,7 +364,9 @@ impl<const N: usize> OptGame<N> {
     fn check_ko(&self, player: Colour, o: &Outcome<N>) -> Result<(), Illegal> {
         if self.basic {
             if let Some(i) = self.before_last_turn[colour_index(player.opponent())] {
-                if self.history[i] == o.after {
+                // With the hash index on, unequal hashes prove the positions differ.
+                let maybe = !self.switches.hash_index || self.hashes[i] == o.hash;
+                if maybe && self.history[i] == o.after {
                     return Err(Illegal::BasicKo);
                 }
             }
@@ -346,6 +438,24 @@ impl<const N: usize> OptGame<N> {
                     .insert(Self::pair_key(self.hashes[before], o.hash), before as u32);
             } else {
                 self.play_turns.push(before as u32);
+            }
+        }
+        if let Some(strings) = &mut self.strings {
+            let b = o
+                .joined
+                .bits()
+                .find(|&b| !self.stones.black.get(b) && !self.stones.white.get(b));
+            if let Some(b) = b {
+                strings.update(
+                    b,
+                    &o.joined,
+                    &o.removed_opponent,
+                    &o.removed_own,
+                    o.after.of(player),
+                    o.after.of(player.opponent()),
+                    &self.on_board,
+                    self.stride as u32,
+                );
             }
         }
         self.stones = o.after;

@@ -5,6 +5,7 @@
 pub mod bitboard;
 pub mod game;
 pub mod legal;
+pub mod strings;
 pub mod zobrist;
 
 use crate::engine::{Engine, Game, Start, Unsupported};
@@ -18,6 +19,9 @@ use game::OptGame;
 pub struct Switches {
     /// Find earlier positions through a Zobrist-hash index (off: scan the whole history).
     pub hash_index: bool,
+    /// Keep strings and their liberties up to date move by move (off: flood fill at every
+    /// judgement).
+    pub incremental_strings: bool,
     /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
     pub narrow_boards: bool,
 }
@@ -25,16 +29,18 @@ pub struct Switches {
 impl Switches {
     pub const ALL_ON: Switches = Switches {
         hash_index: true,
+        incremental_strings: true,
         narrow_boards: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 2] = ["hash-index", "narrow-boards"];
+    pub const NAMES: [&'static str; 3] = ["hash-index", "incremental-strings", "narrow-boards"];
 
     /// All on except the named one.
     pub fn without(name: &str) -> Option<Switches> {
         let mut s = Switches::ALL_ON;
         match name {
             "hash-index" => s.hash_index = false,
+            "incremental-strings" => s.incremental_strings = false,
             "narrow-boards" => s.narrow_boards = false,
             _ => return None,
         }
@@ -90,6 +96,7 @@ impl Engine for Optimized {
             .copied()
             .filter(|n| match *n {
                 "hash-index" => !self.switches.hash_index,
+                "incremental-strings" => !self.switches.incremental_strings,
                 "narrow-boards" => !self.switches.narrow_boards,
                 _ => false,
             })

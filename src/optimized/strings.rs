@@ -1,0 +1,137 @@
+//! Technique: incremental strings. Every stone knows its string; every string keeps its
+//! stones and liberties as bitboards, updated move by move, so a play is judged by looking
+//! at its (at most four) neighbours only (switch `incremental-strings`; without it, strings
+//! are found by flood fill at every judgement).
+
+use super::bitboard::BitBoard;
+
+/// Strings of a position: `id[bit]` names the string of the stone on `bit` (the id is one
+/// of the string's bits); `stones[id]` and `liberties[id]` describe it.
+#[derive(Clone, Debug)]
+pub struct Strings<const N: usize> {
+    id: Vec<u16>,
+    stones: Vec<BitBoard<N>>,
+    liberties: Vec<BitBoard<N>>,
+}
+
+/// What a play does, found from its neighbours.
+#[derive(Clone, Copy, Debug)]
+pub struct Neighbourhood<const N: usize> {
+    /// Opposing strings whose only liberty is the played point.
+    pub captured: BitBoard<N>,
+    /// The played stone and the own strings it joins.
+    pub joined: BitBoard<N>,
+    /// Whether the joined string keeps a liberty without counting captures.
+    pub has_liberty: bool,
+}
+
+impl<const N: usize> Strings<N> {
+    /// Build the strings of a position by flood fill.
+    pub fn new(
+        black: &BitBoard<N>,
+        white: &BitBoard<N>,
+        on_board: &BitBoard<N>,
+        stride: u32,
+    ) -> Self {
+        let mut s = Strings {
+            id: vec![0; N * 64],
+            stones: vec![BitBoard::ZERO; N * 64],
+            liberties: vec![BitBoard::ZERO; N * 64],
+        };
+        let empty = on_board.and_not(&black.or(white));
+        for colour in [black, white] {
+            let mut left = *colour;
+            while let Some(seed) = left.bits().next() {
+                let string = BitBoard::flood(BitBoard::single(seed), colour, stride, on_board);
+                left = left.and_not(&string);
+                s.install(seed, string, string.dilate(stride, on_board).and(&empty));
+            }
+        }
+        s
+    }
+
+    fn install(&mut self, id: usize, stones: BitBoard<N>, liberties: BitBoard<N>) {
+        for b in stones.bits() {
+            self.id[b] = id as u16;
+        }
+        self.stones[id] = stones;
+        self.liberties[id] = liberties;
+    }
+
+    /// Judge a play on `bit` from its neighbours (`neighbours` are on-board bits).
+    #[inline]
+    pub fn look(
+        &self,
+        bit: usize,
+        neighbours: &[usize],
+        own: &BitBoard<N>,
+        opp: &BitBoard<N>,
+    ) -> Neighbourhood<N> {
+        let stone = BitBoard::single(bit);
+        let mut captured = BitBoard::ZERO;
+        let mut joined = stone;
+        let mut has_liberty = false;
+        for &n in neighbours {
+            if opp.get(n) {
+                let s = self.id[n] as usize;
+                if self.liberties[s] == stone {
+                    captured = captured.or(&self.stones[s]);
+                }
+            } else if own.get(n) {
+                let s = self.id[n] as usize;
+                joined = joined.or(&self.stones[s]);
+                if !self.liberties[s].and_not(&stone).is_zero() {
+                    has_liberty = true;
+                }
+            } else {
+                has_liberty = true;
+            }
+        }
+        Neighbourhood {
+            captured,
+            joined,
+            has_liberty,
+        }
+    }
+
+    /// Bring the strings up to date after a play on `bit` by `own`'s colour that removed
+    /// `removed_opponent` and `removed_own`; `own_after`/`opp_after` are the stones after.
+    #[allow(clippy::too_many_arguments)]
+    pub fn update(
+        &mut self,
+        bit: usize,
+        joined: &BitBoard<N>,
+        removed_opponent: &BitBoard<N>,
+        removed_own: &BitBoard<N>,
+        own_after: &BitBoard<N>,
+        opp_after: &BitBoard<N>,
+        on_board: &BitBoard<N>,
+        stride: u32,
+    ) {
+        let empty = on_board.and_not(&own_after.or(opp_after));
+        let stone = BitBoard::single(bit);
+        // Strings next to the played point lose it as a liberty, unless it is empty again.
+        if removed_own.is_zero() {
+            self.install(bit, *joined, joined.dilate(stride, on_board).and(&empty));
+            for n in stone.dilate(stride, on_board).and(opp_after).bits() {
+                let s = self.id[n] as usize;
+                self.liberties[s].clear(bit);
+            }
+        }
+        // Strings next to removed stones gain liberties: recompute them.
+        let removed = removed_opponent.or(removed_own);
+        if !removed.is_zero() {
+            let mut done = BitBoard::<N>::ZERO;
+            let touching = removed
+                .dilate(stride, on_board)
+                .and(&own_after.or(opp_after));
+            for n in touching.bits() {
+                let s = self.id[n] as usize;
+                if !done.get(s) {
+                    done.set(s);
+                    self.liberties[s] = self.stones[s].dilate(stride, on_board).and(&empty);
+                }
+            }
+        }
+    }
+}
