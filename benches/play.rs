@@ -58,8 +58,12 @@ fn games_optimized<const N: usize>(side: usize, ko: KoRule, games: u64, seed: u6
             let me = g.player();
             let r = rng.gen_range(0..n);
             let mut played = false;
-            for k in 0..n {
-                let p = (r + k * STEP) % n;
+            let mut p = r;
+            for _ in 0..n {
+                p += STEP;
+                if p >= n {
+                    p -= n;
+                }
                 if !g.is_empty_point(p) || g.is_own_eye(p, me) {
                     continue;
                 }
@@ -94,8 +98,12 @@ fn games_engine(engine: &dyn Engine, side: usize, ko: KoRule, games: u64, seed: 
             let me = Cell::Stone(g.to_move());
             let r = rng.gen_range(0..n);
             let mut played = false;
-            for k in 0..n {
-                let p = (r + k * STEP) % n;
+            let mut p = r;
+            for _ in 0..n {
+                p += STEP;
+                if p >= n {
+                    p -= n;
+                }
                 if g.cell(p) != Cell::Empty || neighbours(side, p).all(|q| g.cell(q) == me) {
                     continue;
                 }
@@ -136,8 +144,12 @@ fn games_goban(side: usize, ko: KoRule, games: u64, seed: u64) -> u64 {
             let me = g.turn();
             let r = rng.gen_range(0..n);
             let mut chosen = None;
-            for k in 0..n {
-                let p = (r + k * STEP) % n;
+            let mut p = r;
+            for _ in 0..n {
+                p += STEP;
+                if p >= n {
+                    p -= n;
+                }
                 let c = ((p / side) as u8, (p % side) as u8);
                 if g.goban().get_color(c).is_some() {
                     continue;

@@ -60,6 +60,8 @@ pub struct OptGame<const N: usize> {
     switches: Switches,
     stones: Stones<N>,
     hash: u64,
+    /// Padded bit of every point (avoids a division per lookup).
+    bit_of: Vec<u16>,
     /// Turn order (the start position itself is not kept here).
     order: Start,
     turns: usize,
@@ -120,6 +122,9 @@ impl<const N: usize> OptGame<N> {
                 white: BitBoard::ZERO,
             },
             hash: 0,
+            bit_of: (0..width * height)
+                .map(|p| (p + p / width) as u16)
+                .collect(),
             order: Start {
                 position: Position::empty(0),
                 to_move: start.to_move,
@@ -188,7 +193,7 @@ impl<const N: usize> OptGame<N> {
 
     #[inline]
     fn bit(&self, p: Point) -> usize {
-        p + p / self.width
+        self.bit_of[p] as usize
     }
     #[inline]
     fn point(&self, bit: usize) -> Point {
