@@ -73,6 +73,17 @@ fn main() {
                                     engine.name(),
                                     format_failure(&engine.name(), &f)
                                 );
+                                msg.push_str(&format!(
+                                    "\ninput: {} to move, start\n{}moves: {}\n",
+                                    check.start.to_move,
+                                    check.start.position.diagram(&check.geometry),
+                                    check
+                                        .steps
+                                        .iter()
+                                        .map(|s| s.text.as_str())
+                                        .collect::<Vec<_>>()
+                                        .join(", ")
+                                ));
                                 for (against, m) in &f.mismatches {
                                     if m.expected.contains('\n') {
                                         msg.push_str(&format!(
