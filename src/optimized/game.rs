@@ -62,6 +62,8 @@ pub struct OptGame<const N: usize> {
     hash: u64,
     /// Padded bit of every point (avoids a division per lookup).
     bit_of: Vec<u16>,
+    /// On-board neighbours of every padded bit, and how many there are.
+    neighbours_of: Vec<([u16; 4], u8)>,
     /// Turn order (the start position itself is not kept here).
     order: Start,
     turns: usize,
@@ -125,6 +127,7 @@ impl<const N: usize> OptGame<N> {
             bit_of: (0..width * height)
                 .map(|p| (p + p / width) as u16)
                 .collect(),
+            neighbours_of: Vec::new(),
             order: Start {
                 position: Position::empty(0),
                 to_move: start.to_move,
@@ -155,6 +158,21 @@ impl<const N: usize> OptGame<N> {
                 game.hash ^= z[b][colour_index(c)];
             }
         }
+        game.neighbours_of = (0..N * 64)
+            .map(|bit| {
+                let mut out = [0usize; 4];
+                let k = if game.on_board.get(bit) {
+                    game.neighbour_bits(bit, &mut out)
+                } else {
+                    0
+                };
+                let mut packed = [0u16; 4];
+                for i in 0..k {
+                    packed[i] = out[i] as u16;
+                }
+                (packed, k as u8)
+            })
+            .collect();
         if switches.incremental_strings {
             game.strings = Some(Box::new(Strings::new(
                 &game.stones.black,
@@ -245,9 +263,8 @@ impl<const N: usize> OptGame<N> {
         let mut removed_own = BitBoard::ZERO;
         let mut joined = stone;
         if let Some(strings) = &self.strings {
-            let mut nb = [0usize; 4];
-            let k = self.neighbour_bits(b, &mut nb);
-            let look = strings.look(b, &nb[..k], self.stones.of(player), &opp);
+            let (nb, k) = &self.neighbours_of[b];
+            let look = strings.look(b, &nb[..*k as usize], self.stones.of(player), &opp);
             joined = look.joined;
             match self.rules.capture_order {
                 CaptureOrder::OpponentFirst => {
@@ -451,8 +468,10 @@ impl<const N: usize> OptGame<N> {
                 .bits()
                 .find(|&b| !self.stones.black.get(b) && !self.stones.white.get(b));
             if let Some(b) = b {
+                let (nb, k) = &self.neighbours_of[b];
                 strings.update(
                     b,
+                    &nb[..*k as usize],
                     &o.joined,
                     &o.removed_opponent,
                     &o.removed_own,
@@ -504,12 +523,11 @@ impl<const N: usize> OptGame<N> {
     #[inline]
     pub fn is_own_eye(&self, p: Point, c: Colour) -> bool {
         let b = self.bit(p);
-        let around = BitBoard::<N>::single(b)
-            .dilate(self.stride as u32, &self.on_board)
-            .and_not(&BitBoard::single(b));
-        around.and_not(self.stones.of(c)).is_zero()
+        let own = self.stones.of(c);
+        let (nb, k) = &self.neighbours_of[b];
+        !own.get(b)
             && !self.stones.of(c.opponent()).get(b)
-            && !self.stones.of(c).get(b)
+            && nb[..*k as usize].iter().all(|&n| own.get(n as usize))
     }
 
     pub fn points(&self) -> usize {

@@ -63,7 +63,7 @@ impl<const N: usize> Strings<N> {
     pub fn look(
         &self,
         bit: usize,
-        neighbours: &[usize],
+        neighbours: &[u16],
         own: &BitBoard<N>,
         opp: &BitBoard<N>,
     ) -> Neighbourhood<N> {
@@ -72,6 +72,7 @@ impl<const N: usize> Strings<N> {
         let mut joined = stone;
         let mut has_liberty = false;
         for &n in neighbours {
+            let n = n as usize;
             if opp.get(n) {
                 let s = self.id[n] as usize;
                 if self.liberties[s] == stone {
@@ -100,6 +101,7 @@ impl<const N: usize> Strings<N> {
     pub fn update(
         &mut self,
         bit: usize,
+        neighbours: &[u16],
         joined: &BitBoard<N>,
         removed_opponent: &BitBoard<N>,
         removed_own: &BitBoard<N>,
@@ -109,14 +111,25 @@ impl<const N: usize> Strings<N> {
         stride: u32,
     ) {
         let empty = on_board.and_not(&own_after.or(opp_after));
-        let stone = BitBoard::single(bit);
         // Strings next to the played point lose it as a liberty, unless it is empty again.
         if removed_own.is_zero() {
-            self.install(bit, *joined, joined.dilate(stride, on_board).and(&empty));
-            for n in stone.dilate(stride, on_board).and(opp_after).bits() {
-                let s = self.id[n] as usize;
-                self.liberties[s].clear(bit);
+            // The new string's liberties: those of the strings it joins and the empty
+            // neighbours of the stone, less the stone itself. (Liberties gained from
+            // captures are added below.)
+            let mut liberties = BitBoard::ZERO;
+            for &n in neighbours {
+                let n = n as usize;
+                if own_after.get(n) {
+                    liberties = liberties.or(&self.liberties[self.id[n] as usize]);
+                } else if opp_after.get(n) {
+                    let s = self.id[n] as usize;
+                    self.liberties[s].clear(bit);
+                } else {
+                    liberties.set(n);
+                }
             }
+            liberties.clear(bit);
+            self.install(bit, *joined, liberties.and(&empty));
         }
         // Strings next to removed stones gain liberties: recompute them.
         let removed = removed_opponent.or(removed_own);
