@@ -211,7 +211,7 @@ fn bench(c: &mut Criterion) {
             b.iter(|| games_goban(side, ko, games, seed))
         });
         if side == 9 {
-            let rg = 2;
+            let rg = games;
             let m = games_engine(&Reference, side, ko, rg, seed);
             group.throughput(Throughput::Elements(m));
             group.bench_function(BenchmarkId::new("reference", rg), |b| {

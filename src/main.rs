@@ -323,9 +323,15 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
 }
 
 fn rules_text(r: &Rules) -> String {
+    let name = |v: serde_json::Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+    let ko: Vec<String> = r.ko.iter().map(|k| name(json!(k))).collect();
     format!(
-        "suicide {:?}, capture order {:?}, ko {:?}, game ends after {} passes, scoring {:?}",
-        r.suicide, r.capture_order, r.ko, r.game_end_passes, r.scoring
+        "suicide {}, capture order {}, ko [{}], game ends after {} passes, scoring {}",
+        name(json!(r.suicide)),
+        name(json!(r.capture_order)),
+        ko.join(", "),
+        r.game_end_passes,
+        name(json!(r.scoring))
     )
 }
 
