@@ -182,3 +182,45 @@ pub fn compare_engines(
     }
     Ok(())
 }
+
+/// NAJ N-17 on both engines for both colours: the reference search (within `budget`) and
+/// Benson's algorithm must agree wherever the search decides. Returns how many colours
+/// were decided.
+pub fn compare_immortal(
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+) -> Result<u32, String> {
+    use crate::engine::Answer;
+    use crate::optimized::Optimized;
+    use crate::reference::Reference;
+    let mut decided = 0;
+    for player in [Colour::Black, Colour::White] {
+        let r = Reference
+            .immortal(geometry, position, player, budget)
+            .map_err(|e| e.to_string())?;
+        let o = Optimized::default()
+            .immortal(geometry, position, player, budget)
+            .map_err(|e| e.to_string())?;
+        if let (Answer::Decided(a), Answer::Decided(b)) = (&r, &o) {
+            decided += 1;
+            if a != b {
+                let show = |v: &Vec<bool>| {
+                    Position(
+                        v.iter()
+                            .map(|&x| if x { Cell::Stone(player) } else { Cell::Empty })
+                            .collect(),
+                    )
+                    .diagram(geometry)
+                };
+                return Err(format!(
+                    "immortal {player} stones differ on\n{}reference:\n{}benson:\n{}",
+                    position.diagram(geometry),
+                    show(a),
+                    show(b)
+                ));
+            }
+        }
+    }
+    Ok(decided)
+}

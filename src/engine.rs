@@ -172,6 +172,16 @@ pub struct Unsupported {
     pub what: String,
 }
 
+/// An answer that a search may not reach within its budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer<T> {
+    Decided(T),
+    /// The budget ran out after exploring this many nodes.
+    Undetermined {
+        explored: u64,
+    },
+}
+
 /// An implementation of the play rules.
 pub trait Engine: Send + Sync {
     /// Name used in test names and reports: `reference`, `optimized`, ...
@@ -183,6 +193,15 @@ pub trait Engine: Send + Sync {
         rules: &Rules,
         start: &Start,
     ) -> Result<Box<dyn Game>, Unsupported>;
+    /// NAJ N-17: for every point, whether an immortal stone of `player` stands on it.
+    /// `budget` bounds a search (nodes); an engine that does not search ignores it.
+    fn immortal(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<Answer<Vec<bool>>, Unsupported>;
 }
 
 /// A move-sequence in progress.

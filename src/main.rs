@@ -97,6 +97,17 @@ enum Command {
         json: bool,
         diagram_file: PathBuf,
     },
+    /// NAJ N-17: which stones of each colour are immortal in a position (a diagram file).
+    Immortal {
+        diagram_file: PathBuf,
+        #[arg(long, value_enum, default_value = "both")]
+        engine: EngineChoice,
+        /// Positions the reference's search may explore per colour.
+        #[arg(long, default_value_t = 1_000_000)]
+        budget: u64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the legal positions (every string has a liberty) of a WxH board.
     CountLegal {
         size: String,
@@ -169,6 +180,12 @@ fn main() -> ExitCode {
             diagram_file,
         } => cmd_score(ruleset, komi, engine, json, diagram_file),
         Command::CountLegal { size, engine, json } => cmd_count(size, engine, json),
+        Command::Immortal {
+            diagram_file,
+            engine,
+            budget,
+            json,
+        } => cmd_immortal(diagram_file, engine, budget, json),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -323,7 +340,11 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
 }
 
 fn rules_text(r: &Rules) -> String {
-    let name = |v: serde_json::Value| v.as_str().map(str::to_string).unwrap_or_else(|| v.to_string());
+    let name = |v: serde_json::Value| {
+        v.as_str()
+            .map(str::to_string)
+            .unwrap_or_else(|| v.to_string())
+    };
     let ko: Vec<String> = r.ko.iter().map(|k| name(json!(k))).collect();
     format!(
         "suicide {}, capture order {}, ko [{}], game ends after {} passes, scoring {}",
@@ -878,6 +899,105 @@ fn cmd_count(size: String, choice: EngineChoice, json: bool) -> Result<(), Exit>
     if agree {
         Ok(())
     } else {
+        Err(Exit::Failed)
+    }
+}
+
+fn cmd_immortal(file: PathBuf, choice: EngineChoice, budget: u64, json: bool) -> Result<(), Exit> {
+    use go_oracle::engine::Answer;
+    let (geometry, position) = read_diagram(&file)?;
+    if !go_oracle::reference::play::is_legal_position(&geometry, &position) {
+        return Err(Exit::BadInput(format!(
+            "{}: a string has no liberty; immortality (NAJ N-17) is defined on legal positions",
+            file.display()
+        )));
+    }
+    let w = geometry.rect_size().map(|s| s.0).unwrap_or(1);
+    let rows = |v: &[bool]| -> Vec<String> {
+        v.chunks(w)
+            .map(|r| r.iter().map(|&x| if x { 'X' } else { '.' }).collect())
+            .collect()
+    };
+    let mut per_engine = Vec::new();
+    for engine in engines(choice) {
+        let mut colours = serde_json::Map::new();
+        let mut undetermined = serde_json::Map::new();
+        for player in [Colour::Black, Colour::White] {
+            match engine
+                .immortal(&geometry, &position, player, budget)
+                .map_err(|u| Exit::BadInput(u.to_string()))?
+            {
+                Answer::Decided(v) => {
+                    colours.insert(player.name().to_string(), json!(rows(&v)));
+                }
+                Answer::Undetermined { explored } => {
+                    colours.insert(player.name().to_string(), serde_json::Value::Null);
+                    undetermined.insert(
+                        player.name().to_string(),
+                        json!({"explored": explored, "budget": budget}),
+                    );
+                }
+            }
+        }
+        per_engine.push((engine.name(), colours, undetermined));
+    }
+    // Engines agree on every colour both decided.
+    let mut agree = true;
+    for player in ["black", "white"] {
+        let decided: Vec<&serde_json::Value> = per_engine
+            .iter()
+            .map(|(_, c, _)| &c[player])
+            .filter(|v| !v.is_null())
+            .collect();
+        if decided.windows(2).any(|w| w[0] != w[1]) {
+            agree = false;
+        }
+    }
+    let pick = |player: &str| {
+        per_engine
+            .iter()
+            .map(|(_, c, _)| c[player].clone())
+            .find(|v| !v.is_null())
+            .unwrap_or(serde_json::Value::Null)
+    };
+    if json {
+        let engines_json: serde_json::Map<String, serde_json::Value> = per_engine
+            .iter()
+            .map(|(n, c, u)| {
+                (
+                    n.clone(),
+                    json!({"black": c["black"], "white": c["white"], "undetermined": u}),
+                )
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "black": pick("black"), "white": pick("white"),
+                "engines_agree": agree, "engines": engines_json,
+            }))
+            .unwrap_or_default()
+        );
+    } else {
+        for (name, c, u) in &per_engine {
+            println!("{name}:");
+            for player in ["black", "white"] {
+                match c[player].as_array() {
+                    Some(rows) => {
+                        println!("  immortal {player} stones:");
+                        for r in rows {
+                            println!("    {}", r.as_str().unwrap_or(""));
+                        }
+                    }
+                    None => println!("  {player}: undetermined within budget ({})", u[player]),
+                }
+            }
+        }
+    }
+    if agree {
+        Ok(())
+    } else {
+        eprintln!("the engines disagree");
         Err(Exit::Failed)
     }
 }

@@ -328,3 +328,44 @@ fn explain_names_checks_and_shows_moves() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("capture"));
 }
+
+#[test]
+fn immortal_json_contract() {
+    let p = temp(
+        "eyes.txt",
+        ". # . # O .\n# # # # O .\nO O O O O .\n. . . . . .\n",
+    );
+    let o = run(&["immortal", "--json", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(
+        v["black"],
+        serde_json::json!([".X.X..", "XXXX..", "......", "......"])
+    );
+    assert_eq!(
+        v["white"],
+        serde_json::json!(["......", "......", "......", "......"])
+    );
+    assert_eq!(v["engines_agree"], true);
+    // A tiny budget leaves the reference undetermined, never guessing.
+    let o = run(&[
+        "immortal",
+        "--json",
+        "--engine",
+        "reference",
+        "--budget",
+        "1",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["black"], serde_json::Value::Null);
+    assert_eq!(
+        v["engines"]["reference"]["undetermined"]["black"]["budget"],
+        1
+    );
+    // A string without liberty is bad input.
+    let bad = temp("dead.txt", "# O\nO .\n");
+    let o = run(&["immortal", bad.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+}

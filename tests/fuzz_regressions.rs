@@ -47,3 +47,14 @@ fn play_agree_findings_agree() {
         }
     }
 }
+
+#[test]
+fn immortal_agree_findings_agree() {
+    for (name, data) in inputs("immortal_agree") {
+        let input = GameInput::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+        let (g, _, s) = input.build(5);
+        if let Err(e) = go_oracle::differential::compare_immortal(&g, &s.position, 20_000) {
+            panic!("{name}: {e}");
+        }
+    }
+}

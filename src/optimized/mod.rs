@@ -2,14 +2,15 @@
 //! One module per technique. Every speed-up can be switched off ([`Switches`]); the corpus
 //! runs with each one off too, so a failure names the optimization at fault.
 
+pub mod benson;
 pub mod bitboard;
 pub mod game;
 pub mod legal;
 pub mod strings;
 pub mod zobrist;
 
-use crate::engine::{Engine, Game, Start, Unsupported};
-use crate::geometry::Geometry;
+use crate::engine::{Answer, Engine, Game, Start, Unsupported};
+use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::Rules;
 use bitboard::MAX_WORDS;
 use game::OptGame;
@@ -128,5 +129,25 @@ impl Engine for Optimized {
             6 => Box::new(OptGame::<6>::new(w, h, rules, start, s)),
             _ => Box::new(OptGame::<MAX_WORDS>::new(w, h, rules, start, s)),
         })
+    }
+
+    fn immortal(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        _budget: u64,
+    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+        let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
+            engine: self.name(),
+            what: "boards that are not rectangles".to_string(),
+        })?;
+        Ok(Answer::Decided(benson::immortal_points(
+            w,
+            h,
+            self.words_for(w, h),
+            position,
+            player,
+        )))
     }
 }

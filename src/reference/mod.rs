@@ -5,10 +5,13 @@
 //! nothing of [`crate::optimized`]; it shares only the geometry and rule types.
 
 pub mod ko;
+pub mod naj;
 pub mod play;
 pub mod tromp_taylor;
 
-use crate::engine::{Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported};
+use crate::engine::{
+    Answer, Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported,
+};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::{Rules, Scoring};
 
@@ -37,6 +40,18 @@ impl Engine for Reference {
             rules.clone(),
             start,
         )))
+    }
+    fn immortal(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+        Ok(match naj::immortal(geometry, position, player, budget) {
+            Ok(v) => Answer::Decided(v),
+            Err(explored) => Answer::Undetermined { explored },
+        })
     }
 }
 

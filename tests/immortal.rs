@@ -1,0 +1,159 @@
+//! NAJ N-17 immortality: the reference's exhaustive search and Benson's algorithm agree
+//! on random legal positions, for both colours; and hand-made shapes whose status is known.
+
+use go_oracle::differential::{compare_immortal, GameInput};
+use go_oracle::engine::{Answer, Engine};
+use go_oracle::geometry::Colour;
+use go_oracle::optimized::Optimized;
+use go_oracle::parse::diagram::parse_position;
+use go_oracle::reference::Reference;
+use go_oracle::rules::{CaptureOrder, Suicide};
+use proptest::prelude::*;
+
+fn immortal_rows(engine: &dyn Engine, diagram: &str, player: Colour) -> Vec<String> {
+    let (g, p) = parse_position(diagram).unwrap();
+    match engine.immortal(&g, &p, player, 1_000_000).unwrap() {
+        Answer::Decided(v) => {
+            let w = g.rect_size().unwrap().0;
+            v.chunks(w)
+                .map(|r| r.iter().map(|&x| if x { 'X' } else { '.' }).collect())
+                .collect()
+        }
+        Answer::Undetermined { .. } => panic!("undetermined"),
+    }
+}
+
+#[test]
+fn two_eyes_live_one_eye_dies() {
+    // Black: a wall with two separate one-point eyes in the corner lives (immortal); the
+    // white stones outside have one big region and die (not immortal).
+    let d = "
+        . # . # O .
+        # # # # O .
+        O O O O O .
+        . . . . . .";
+    for e in [&Reference as &dyn Engine, &Optimized::default()] {
+        let b = immortal_rows(e, d, Colour::Black);
+        assert_eq!(
+            b,
+            vec![".X.X..", "XXXX..", "......", "......"],
+            "{}",
+            e.name()
+        );
+        let w = immortal_rows(e, d, Colour::White);
+        assert_eq!(w, vec!["......"; 4], "{}", e.name());
+    }
+    // One eye only: nothing is immortal.
+    let d1 = "
+        . # # # O .
+        # # # # O .
+        O O O O O .
+        . . . . . .";
+    for e in [&Reference as &dyn Engine, &Optimized::default()] {
+        assert_eq!(
+            immortal_rows(e, d1, Colour::Black),
+            vec!["......"; 4],
+            "{}",
+            e.name()
+        );
+    }
+}
+
+#[test]
+fn seki_is_not_immortal() {
+    // A seki: both sides share two liberties; with the owner passing, the opponent can
+    // fill one shared liberty and capture? No: filling one leaves himself in atari but the
+    // player passes, so the opponent fills the other and captures. Neither is immortal.
+    let d = "
+        . O # .
+        O O # #
+        # # # .";
+    for e in [&Reference as &dyn Engine, &Optimized::default()] {
+        assert_eq!(
+            immortal_rows(e, d, Colour::White),
+            vec!["....", "....", "...."],
+            "{}",
+            e.name()
+        );
+    }
+}
+
+prop_compose! {
+    fn position_input(max_side: u8)(
+        width in 0u8..max_side, height in 0u8..max_side,
+        setup in proptest::collection::vec(any::<u8>(), 0..25),
+    ) -> GameInput {
+        GameInput { width, height, suicide: Suicide::Forbidden, capture_order: CaptureOrder::OpponentFirst,
+            basic: false, fixed: false, positional: false, situational: false, game_end_passes: 1,
+            reaching_only: false, handicap: 0, white_first: false, setup, moves: vec![] }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Random legal positions up to 4x4.
+    #[test]
+    fn reference_and_benson_agree_small(input in position_input(4)) {
+        let (g, _, s) = input.build(4);
+        if let Err(e) = compare_immortal(&g, &s.position, 50_000) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+}
+
+/// Crowded 5x5 positions from a fixed seed: few empty points keep the reference's search
+/// small. At least 40% must be decided, so the comparison cannot pass vacuously.
+#[test]
+fn reference_and_benson_agree_crowded_5x5() {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand::rngs::SmallRng::seed_from_u64(17);
+    let (mut decided, mut total, mut with_immortal) = (0, 0, 0);
+    for _ in 0..400 {
+        let setup: Vec<u8> = (0..25)
+            .map(|_| {
+                if rng.gen_bool(0.1) {
+                    0
+                } else {
+                    rng.gen_range(1..3)
+                }
+            })
+            .collect();
+        let input = GameInput {
+            width: 4,
+            height: 4,
+            suicide: Suicide::Forbidden,
+            capture_order: CaptureOrder::OpponentFirst,
+            basic: false,
+            fixed: false,
+            positional: false,
+            situational: false,
+            game_end_passes: 1,
+            reaching_only: false,
+            handicap: 0,
+            white_first: false,
+            setup,
+            moves: vec![],
+        };
+        let (g, _, s) = input.build(5);
+        if go_oracle::optimized::Optimized::default()
+            .immortal(&g, &s.position, Colour::Black, 0)
+            .is_ok_and(|a| matches!(a, Answer::Decided(v) if v.iter().any(|&x| x)))
+        {
+            with_immortal += 1;
+        }
+        match compare_immortal(&g, &s.position, 3_000) {
+            Ok(n) => decided += n,
+            Err(e) => panic!("{e}"),
+        }
+        total += 2;
+    }
+    assert!(
+        decided * 5 >= total * 2,
+        "only {decided} of {total} decided"
+    );
+    assert!(
+        with_immortal >= 20,
+        "only {with_immortal} positions had immortal stones"
+    );
+}
