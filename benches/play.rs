@@ -27,6 +27,7 @@ fn rules(ko: KoRule) -> Rules {
         ko: vec![ko],
         game_end_passes: 2,
         ko_pass: false,
+        no_result_on_cycle: false,
         scoring: Scoring::AreaReachingOnly,
     }
 }

@@ -20,6 +20,7 @@ pub struct GameInput {
     pub situational: bool,
     pub game_end_passes: u8,
     pub reaching_only: bool,
+    pub no_result_on_cycle: bool,
     pub handicap: u8,
     pub white_first: bool,
     /// Start stones: each byte places a stone (colour by its high bit) or nothing.
@@ -53,6 +54,7 @@ impl GameInput {
             ko,
             game_end_passes: (self.game_end_passes % 4) as u32 + 1,
             ko_pass: false,
+            no_result_on_cycle: self.no_result_on_cycle,
             scoring: if self.reaching_only {
                 Scoring::AreaReachingOnly
             } else {
@@ -160,6 +162,7 @@ pub fn compare_engines(
                 || g.to_move() != reference.to_move()
                 || g.is_over() != reference.is_over()
                 || g.consecutive_passes() != reference.consecutive_passes()
+                || g.cycle() != reference.cycle()
             {
                 return Err(format!(
                     "{}: move {mv:?}: prisoners / turn / end differ",

@@ -164,6 +164,17 @@ impl Start {
     }
 }
 
+/// A long cycle that ended a move-sequence (naj.md N-24): the play that made position
+/// `start + length` of the history recreated position `start` (0 = the start position).
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Cycle {
+    pub start: usize,
+    pub length: usize,
+}
+
 /// Why an engine cannot take a game.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{engine} does not support {what}")]
@@ -202,6 +213,15 @@ pub trait Engine: Send + Sync {
         player: Colour,
         budget: u64,
     ) -> Result<Answer<Vec<bool>>, Unsupported>;
+    /// NAJ N-18/N-19: for every point, whether `player` controls it given `position`, the
+    /// position at the end of his analysis.
+    fn control(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<Answer<Vec<bool>>, Unsupported>;
 }
 
 /// A move-sequence in progress.
@@ -213,6 +233,8 @@ pub trait Game {
     /// Number of consecutive passes at the end of the sequence so far.
     fn consecutive_passes(&self) -> u32;
     fn is_over(&self) -> bool;
+    /// The long cycle that ended the sequence, under the NAJN no-result module.
+    fn cycle(&self) -> Option<Cycle>;
     /// Whether the player to move may make `mv` now.
     fn check(&self, mv: Move) -> Result<(), Illegal>;
     /// Make `mv` for the player to move; an illegal move changes nothing.

@@ -571,6 +571,15 @@ fn cmd_explain(
                         sc.result
                     );
                 }
+                if let Some(c) = &t.cycle {
+                    println!(
+                        "long cycle (NAJN): the last play recreated position {} ({} moves back): long-cycle-tie",
+                        c.start, c.length
+                    );
+                }
+                if let Some(naj) = &t.naj {
+                    explain_naj(g, naj, check);
+                }
             }
         }
         for (name, status) in &statuses {
@@ -609,7 +618,7 @@ fn ruleset_rules(name: &str) -> Result<Rules, Exit> {
     })?;
     id.rules().ok_or_else(|| {
         Exit::BadInput(format!(
-            "ruleset `{name}` is not implemented yet; implemented: tromp-taylor, tromp-logical"
+            "ruleset `{name}` is not implemented yet; implemented: tromp-taylor, tromp-logical, naj, najn"
         ))
     })
 }
@@ -1000,4 +1009,89 @@ fn cmd_immortal(file: PathBuf, choice: EngineChoice, budget: u64, json: bool) ->
         eprintln!("the engines disagree");
         Err(Exit::Failed)
     }
+}
+
+fn explain_naj(g: &Geometry, naj: &go_oracle::runner::NajTrace, check: &Check) {
+    use go_oracle::engine::Answer;
+    for (trace, colour, mark) in [
+        (&naj.black_analysis, Colour::Black, 'B'),
+        (&naj.white_analysis, Colour::White, 'W'),
+    ] {
+        let Some(t) = trace else {
+            println!("\n{}-analysis: not given", colour.name());
+            continue;
+        };
+        println!(
+            "\n{}-analysis ({} opens, ends after three passes):",
+            colour.name(),
+            colour.opponent()
+        );
+        for s in &t.steps {
+            let verdict = match &s.result {
+                Ok(r) if r.is_empty() => "legal".to_string(),
+                Ok(r) => format!(
+                    "legal, removes {}",
+                    r.iter().map(|&p| g.name(p)).collect::<Vec<_>>().join(" ")
+                ),
+                Err(reason) => format!("ILLEGAL ({reason})"),
+            };
+            println!(
+                "{:>5}. {} {}: {}",
+                s.index,
+                s.player.letter(),
+                move_text(g, s.mv),
+                verdict
+            );
+        }
+        println!(
+            "position at its end{}:",
+            if t.over {
+                ""
+            } else {
+                " (not ended by three passes)"
+            }
+        );
+        print!("{}", with_coordinates(g, &t.end));
+        match &t.control {
+            Answer::Decided(c) => {
+                println!("{} control {mark}:", colour.name());
+                let p = Position((0..c.len()).map(|q| naj.final_position.get(q)).collect());
+                for (y, row) in p.rows(g).iter().enumerate() {
+                    let w = row.chars().count();
+                    let line: Vec<String> = row
+                        .chars()
+                        .enumerate()
+                        .map(|(x, ch)| {
+                            if c[y * w + x] {
+                                mark.to_string()
+                            } else {
+                                ch.to_string()
+                            }
+                        })
+                        .collect();
+                    println!("    {}", line.join(" "));
+                }
+            }
+            Answer::Undetermined { explored } => println!(
+                "{} control: undetermined within budget {} ({explored} positions explored)",
+                colour.name(),
+                check.budget
+            ),
+        }
+    }
+    let show = |v: Option<i64>| {
+        v.map(|x| x.to_string())
+            .unwrap_or_else(|| "undefined".into())
+    };
+    println!(
+        "\nblack-score {}, white-score {}, prisoner-difference {}, komi {}: score {} ({})",
+        show(naj.black_score),
+        show(naj.white_score),
+        naj.prisoner_difference,
+        fmt_number(check.komi),
+        naj.score
+            .map(fmt_number)
+            .unwrap_or_else(|| "undefined".into()),
+        naj.result.clone().unwrap_or_else(|| "undefined".into())
+    );
 }

@@ -114,6 +114,10 @@ pub struct Rules {
     pub game_end_passes: u32,
     /// Whether a ko-pass is a move of this ruleset (J2003 only; not yet playable).
     pub ko_pass: bool,
+    /// NAJN no-result module (naj.md N-24): a play that recreates an earlier position of
+    /// the move-sequence ends it at once as a long cycle.
+    #[serde(default)]
+    pub no_result_on_cycle: bool,
     pub scoring: Scoring,
 }
 
@@ -236,6 +240,7 @@ impl RulesetId {
                 ko: vec![KoRule::SituationalSuperko],
                 game_end_passes: 2,
                 ko_pass: false,
+                no_result_on_cycle: false,
                 scoring: Scoring::AreaNotReachingOpponent,
             }),
             // tromp-taylor.md TL-6 (positional superko), TL-7, TL-8, TL-9 (reaching only).
@@ -245,7 +250,28 @@ impl RulesetId {
                 ko: vec![KoRule::PositionalSuperko],
                 game_end_passes: 2,
                 ko_pass: false,
+                no_result_on_cycle: false,
                 scoring: Scoring::AreaReachingOnly,
+            }),
+            // naj.md N-8, N-10, N-11, N-13: the alternation.
+            RulesetId::Naj => Some(Rules {
+                suicide: Suicide::Forbidden,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::Basic, KoRule::Fixed],
+                game_end_passes: 2,
+                ko_pass: false,
+                no_result_on_cycle: false,
+                scoring: Scoring::None,
+            }),
+            // naj.md N-24: NAJN's alternation: no fixed-ko, a recreated position ends it.
+            RulesetId::Najn => Some(Rules {
+                suicide: Suicide::Forbidden,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::Basic],
+                game_end_passes: 2,
+                ko_pass: false,
+                no_result_on_cycle: true,
+                scoring: Scoring::None,
             }),
             _ => None,
         }
@@ -253,6 +279,25 @@ impl RulesetId {
 
     pub fn is_implemented(self) -> bool {
         self == RulesetId::Custom || self.rules().is_some()
+    }
+}
+
+impl RulesetId {
+    /// Rules of the black- and white-analysis (naj.md N-15, N-16): the NAJ move-sequence
+    /// rules, ending after three passes; `None` for rulesets without analyses.
+    pub fn analysis_rules(self) -> Option<Rules> {
+        match self {
+            RulesetId::Naj | RulesetId::Najn => Some(Rules {
+                suicide: Suicide::Forbidden,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::Basic, KoRule::Fixed],
+                game_end_passes: 3,
+                ko_pass: false,
+                no_result_on_cycle: false,
+                scoring: Scoring::None,
+            }),
+            _ => None,
+        }
     }
 }
 
@@ -285,6 +330,7 @@ pub fn complete_custom(patch: &RulesPatch) -> Result<Rules, String> {
         ko: patch.ko.clone().unwrap_or_default(),
         game_end_passes: patch.game_end_passes.unwrap_or(2),
         ko_pass: false,
+        no_result_on_cycle: false,
         scoring: patch.scoring.unwrap_or(Scoring::None),
     })
 }

@@ -1,9 +1,9 @@
 //! Runs checks on engines: replay, compare with the expectations, compare engines.
 
-use crate::engine::{Engine, Illegal, Move, Prisoners, Score};
-use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::engine::{Answer, Cycle, Engine, Game, Illegal, Move, Prisoners, Score, Start};
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::optimized::{Optimized, Switches};
-use crate::parse::case::{load_case, Case, Check, Target};
+use crate::parse::case::{load_case, Case, Check, FinalChecks, Step, Target};
 use crate::parse::InputError;
 use crate::reference::Reference;
 use std::path::{Path, PathBuf};
@@ -42,6 +42,12 @@ pub struct Trace {
     pub score: Option<Score>,
     pub game_over: bool,
     pub to_move: Colour,
+    /// NAJN: the long cycle that ended the alternation.
+    pub cycle: Option<Cycle>,
+    /// NAJ: analyses, control and scores.
+    pub naj: Option<NajTrace>,
+    /// N-17 immortality of Black and White in the final position, when the check asks.
+    pub immortal: [Option<Answer<Vec<bool>>>; 2],
 }
 
 /// A difference between what was expected and what was found.
@@ -67,21 +73,18 @@ fn move_name(geometry: &Geometry, mv: Move) -> String {
     }
 }
 
-/// Replay a check's moves on an engine.
-pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
-    let rules = check
-        .rules
-        .as_ref()
-        .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
-    let mut game = engine
-        .start(&check.geometry, rules, &check.start)
-        .map_err(|u| u.to_string())?;
-    let mut steps = Vec::new();
-    for (i, step) in check.steps.iter().enumerate() {
+/// Replay `steps` on `game`, checking each written colour against the player to move.
+fn replay_steps(
+    game: &mut dyn Game,
+    steps: &[Step],
+    geometry: &Geometry,
+) -> Result<Vec<StepTrace>, CaseProblem> {
+    let mut out = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
         let player = game.to_move();
         if let Some(p) = step.player {
             if p != player {
-                return Ok(Err(CaseProblem {
+                return Err(CaseProblem {
                     step: i + 1,
                     message: format!(
                         "move {} `{}` (line {}) is written for {} but {} is to move",
@@ -91,7 +94,7 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
                         p,
                         player
                     ),
-                }));
+                });
             }
         }
         let mv = match &step.target {
@@ -108,9 +111,8 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
                     [one] => Move::Play(*one),
                     [] => Move::Play(points[0]),
                     many => {
-                        let names: Vec<&str> =
-                            many.iter().map(|&p| check.geometry.name(p)).collect();
-                        return Ok(Err(CaseProblem {
+                        let names: Vec<&str> = many.iter().map(|&p| geometry.name(p)).collect();
+                        return Err(CaseProblem {
                             step: i + 1,
                             message: format!(
                                 "move {} (line {}): label `{label}` is ambiguous, the move is legal on {}",
@@ -118,13 +120,13 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
                                 step.line,
                                 names.join(" and ")
                             ),
-                        }));
+                        });
                     }
                 }
             }
         };
         let result = game.play(mv).map(|p| p.removed);
-        steps.push(StepTrace {
+        out.push(StepTrace {
             index: i + 1,
             player,
             text: step.text.clone(),
@@ -134,14 +136,170 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
             prisoners: game.prisoners(),
         });
     }
-    Ok(Ok(Trace {
+    Ok(out)
+}
+
+/// One replayed NAJ analysis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnalysisTrace {
+    pub steps: Vec<StepTrace>,
+    pub end: Position,
+    pub over: bool,
+    /// Control of the analysing player (N-18/N-19), or the budget ran out.
+    pub control: Answer<Vec<bool>>,
+}
+
+/// NAJ scoring of a check (naj.md N-21 ... N-24).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NajTrace {
+    /// The final-position (the position at the end of the alternation).
+    pub final_position: Position,
+    pub black_analysis: Option<AnalysisTrace>,
+    pub white_analysis: Option<AnalysisTrace>,
+    pub black_score: Option<i64>,
+    pub white_score: Option<i64>,
+    pub prisoner_difference: i64,
+    pub score: Option<f64>,
+    pub result: Option<String>,
+}
+
+/// N-21: 1 per controlled empty point, 2 per controlled point with an opposing stone.
+fn control_score(final_position: &Position, control: &[bool], player: Colour) -> i64 {
+    control
+        .iter()
+        .enumerate()
+        .filter(|(_, &c)| c)
+        .map(|(q, _)| match final_position.get(q) {
+            Cell::Empty => 1,
+            Cell::Stone(c) if c == player => 0,
+            Cell::Stone(_) => 2,
+        })
+        .sum()
+}
+
+fn naj_trace(
+    engine: &dyn Engine,
+    check: &Check,
+    alternation: &Trace,
+) -> Result<Result<NajTrace, CaseProblem>, String> {
+    let prisoner_difference =
+        alternation.prisoners.black as i64 - alternation.prisoners.white as i64;
+    let mut naj = NajTrace {
+        final_position: alternation.position.clone(),
+        black_analysis: None,
+        white_analysis: None,
+        black_score: None,
+        white_score: None,
+        prisoner_difference,
+        score: None,
+        result: None,
+    };
+    if alternation.cycle.is_some() {
+        naj.result = Some("long-cycle-tie".to_string());
+        return Ok(Ok(naj));
+    }
+    let rules = check
+        .ruleset
+        .analysis_rules()
+        .ok_or_else(|| format!("ruleset {} has no analyses", check.ruleset))?;
+    let g = &check.geometry;
+    for (analysis, controller) in [
+        (&check.black_analysis, Colour::Black),
+        (&check.white_analysis, Colour::White),
+    ] {
+        let Some(analysis) = analysis else { continue };
+        let start = Start {
+            position: alternation.position.clone(),
+            to_move: controller.opponent(),
+            handicap: 0,
+            prisoners: Prisoners::default(),
+        };
+        let mut game = engine.start(g, &rules, &start).map_err(|u| u.to_string())?;
+        let steps = match replay_steps(game.as_mut(), &analysis.steps, g) {
+            Ok(s) => s,
+            Err(p) => {
+                return Ok(Err(CaseProblem {
+                    step: p.step,
+                    message: format!("{}-analysis: {}", controller.name(), p.message),
+                }))
+            }
+        };
+        let end = game.position();
+        let control = engine
+            .control(g, &end, controller, check.budget)
+            .map_err(|u| u.to_string())?;
+        let trace = AnalysisTrace {
+            steps,
+            end,
+            over: game.is_over(),
+            control,
+        };
+        if let Answer::Decided(c) = &trace.control {
+            let points = control_score(&alternation.position, c, controller);
+            match controller {
+                Colour::Black => naj.black_score = Some(points),
+                Colour::White => naj.white_score = Some(points),
+            }
+        }
+        match controller {
+            Colour::Black => naj.black_analysis = Some(trace),
+            Colour::White => naj.white_analysis = Some(trace),
+        }
+    }
+    if let (Some(b), Some(w)) = (naj.black_score, naj.white_score) {
+        let score = (b - w + prisoner_difference) as f64 - check.komi;
+        naj.score = Some(score);
+        naj.result = Some(crate::engine::result_text(score));
+    }
+    Ok(Ok(naj))
+}
+
+/// Replay a check's moves on an engine (and, for NAJ, its analyses).
+pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
+    let rules = check
+        .rules
+        .as_ref()
+        .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
+    let mut game = engine
+        .start(&check.geometry, rules, &check.start)
+        .map_err(|u| u.to_string())?;
+    let steps = match replay_steps(game.as_mut(), &check.steps, &check.geometry) {
+        Ok(s) => s,
+        Err(p) => return Ok(Err(p)),
+    };
+    let mut trace = Trace {
         steps,
         position: game.position(),
         prisoners: game.prisoners(),
         score: game.score(check.komi),
         game_over: game.is_over(),
         to_move: game.to_move(),
-    }))
+        cycle: game.cycle(),
+        naj: None,
+        immortal: [None, None],
+    };
+    for (i, (wanted, colour)) in [
+        (check.expect.immortal_black.is_some(), Colour::Black),
+        (check.expect.immortal_white.is_some(), Colour::White),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if wanted {
+            trace.immortal[i] = Some(
+                engine
+                    .immortal(&check.geometry, &trace.position, colour, check.budget)
+                    .map_err(|u| u.to_string())?,
+            );
+        }
+    }
+    if check.ruleset.analysis_rules().is_some() {
+        match naj_trace(engine, check, &trace)? {
+            Ok(n) => trace.naj = Some(n),
+            Err(p) => return Ok(Err(p)),
+        }
+    }
+    Ok(Ok(trace))
 }
 
 fn result_text(geometry: &Geometry, r: &Result<Vec<Point>, Illegal>) -> String {
@@ -269,6 +427,34 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
             });
         }
     }
+    if let Some(c) = &x.cycle {
+        if Some(c) != trace.cycle.as_ref() {
+            out.push(Mismatch {
+                what: "long cycle (NAJN)".into(),
+                expected: format!("{c:?}"),
+                actual: format!("{:?}", trace.cycle),
+            });
+        }
+    }
+    for (expected, actual, colour) in [
+        (&x.immortal_black, &trace.immortal[0], Colour::Black),
+        (&x.immortal_white, &trace.immortal[1], Colour::White),
+    ] {
+        if let (Some(e), Some(a)) = (expected, actual) {
+            let same = matches!(a, Answer::Decided(v) if v == e);
+            if !same {
+                out.push(Mismatch {
+                    what: format!("immortal {} stones (N-17)", colour.name()),
+                    expected: control_diagram(g, &trace.position, &Answer::Decided(e.clone()), 'X'),
+                    actual: control_diagram(g, &trace.position, a, 'X'),
+                });
+            }
+        }
+    }
+    if let Some(naj) = &trace.naj {
+        compare_naj(check, naj, &mut out);
+        return out;
+    }
     let wants_score =
         x.black.is_some() || x.white.is_some() || x.score.is_some() || x.result.is_some();
     if wants_score {
@@ -312,6 +498,174 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
     out
 }
 
+fn control_diagram(
+    g: &Geometry,
+    final_position: &Position,
+    control: &Answer<Vec<bool>>,
+    mark: char,
+) -> String {
+    match control {
+        Answer::Undetermined { explored } => {
+            format!("undetermined within budget ({explored} positions explored)\n")
+        }
+        Answer::Decided(c) => {
+            let symbols: Vec<char> = (0..c.len())
+                .map(|q| {
+                    if c[q] {
+                        mark
+                    } else {
+                        final_position.get(q).symbol()
+                    }
+                })
+                .collect();
+            match g.rect_size() {
+                Some((w, _)) => symbols
+                    .chunks(w)
+                    .map(|r| {
+                        r.iter()
+                            .map(|c| c.to_string())
+                            .collect::<Vec<_>>()
+                            .join(" ")
+                            + "\n"
+                    })
+                    .collect(),
+                None => symbols.iter().collect::<String>() + "\n",
+            }
+        }
+    }
+}
+
+fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
+    let g = &check.geometry;
+    let x = &check.expect;
+    let final_position = &naj.final_position;
+    for (spec, trace, colour, expected_control, mark) in [
+        (
+            &check.black_analysis,
+            &naj.black_analysis,
+            Colour::Black,
+            &x.black_control,
+            'B',
+        ),
+        (
+            &check.white_analysis,
+            &naj.white_analysis,
+            Colour::White,
+            &x.white_control,
+            'W',
+        ),
+    ] {
+        let name = format!("{}-analysis", colour.name());
+        match (spec, trace) {
+            (Some(spec), Some(t)) => {
+                let steps_check = Check {
+                    steps: spec.steps.clone(),
+                    expect: FinalChecks::default(),
+                    ..check.clone()
+                };
+                let sub = Trace {
+                    steps: t.steps.clone(),
+                    position: t.end.clone(),
+                    prisoners: Prisoners::default(),
+                    score: None,
+                    game_over: t.over,
+                    to_move: Colour::Black,
+                    cycle: None,
+                    naj: None,
+                    immortal: [None, None],
+                };
+                for mut m in compare_expect(&steps_check, &sub) {
+                    m.what = format!("{name}: {}", m.what);
+                    out.push(m);
+                }
+                if let Some(end) = &spec.end {
+                    if end != &t.end {
+                        out.push(Mismatch {
+                            what: format!("{name}: position at its end"),
+                            expected: end.diagram(g),
+                            actual: t.end.diagram(g),
+                        });
+                    }
+                }
+                if let Answer::Undetermined { explored } = &t.control {
+                    out.push(Mismatch {
+                        what: format!("{name}: control"),
+                        expected: "decided".into(),
+                        actual: format!(
+                            "undetermined within budget {} ({explored} positions explored)",
+                            check.budget
+                        ),
+                    });
+                }
+                if let (Some(e), Answer::Decided(a)) = (expected_control, &t.control) {
+                    if e != a {
+                        out.push(Mismatch {
+                            what: format!("{name}: {} control", colour.name()),
+                            expected: control_diagram(
+                                g,
+                                final_position,
+                                &Answer::Decided(e.clone()),
+                                mark,
+                            ),
+                            actual: control_diagram(g, final_position, &t.control, mark),
+                        });
+                    }
+                }
+            }
+            _ => {
+                if expected_control.is_some() {
+                    out.push(Mismatch {
+                        what: format!("{} control", colour.name()),
+                        expected: "a control diagram".into(),
+                        actual: format!("no {name} given in the check"),
+                    });
+                }
+            }
+        }
+    }
+    let mut cmp = |what: &str, e: Option<String>, a: Option<String>| {
+        if let Some(e) = e {
+            let a =
+                a.unwrap_or_else(|| "undefined (an analysis is missing or undetermined)".into());
+            if e != a {
+                out.push(Mismatch {
+                    what: what.into(),
+                    expected: e,
+                    actual: a,
+                });
+            }
+        }
+    };
+    cmp(
+        "black-score",
+        x.black_score.map(|v| v.to_string()),
+        naj.black_score.map(|v| v.to_string()),
+    );
+    cmp(
+        "white-score",
+        x.white_score.map(|v| v.to_string()),
+        naj.white_score.map(|v| v.to_string()),
+    );
+    cmp(
+        "prisoner-difference",
+        x.prisoner_difference.map(|v| v.to_string()),
+        Some(naj.prisoner_difference.to_string()),
+    );
+    cmp(
+        "score",
+        x.score.map(crate::engine::fmt_number),
+        naj.score.map(crate::engine::fmt_number),
+    );
+    cmp("result", x.result.clone(), naj.result.clone());
+    if x.black.is_some() || x.white.is_some() {
+        out.push(Mismatch {
+            what: "area points".into(),
+            expected: "black/white area points".into(),
+            actual: "NAJ has no area scoring: use black-score and white-score".into(),
+        });
+    }
+}
+
 /// Compare two engines' replays of one check, move by move.
 pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mismatch> {
     let g = &check.geometry;
@@ -337,6 +691,65 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
                 what: format!("{here}: engines disagree on prisoners"),
                 expected: prisoners_text(&a.prisoners),
                 actual: prisoners_text(&b.prisoners),
+            });
+        }
+    }
+    for i in 0..2 {
+        if let (Some(Answer::Decided(a)), Some(Answer::Decided(b))) =
+            (&reference.immortal[i], &other.immortal[i])
+        {
+            if a != b {
+                out.push(Mismatch {
+                    what: "engines disagree on immortal stones".into(),
+                    expected: control_diagram(
+                        g,
+                        &reference.position,
+                        &Answer::Decided(a.clone()),
+                        'X',
+                    ),
+                    actual: control_diagram(g, &other.position, &Answer::Decided(b.clone()), 'X'),
+                });
+            }
+        }
+    }
+    if reference.cycle != other.cycle {
+        out.push(Mismatch {
+            what: "engines disagree on the long cycle".into(),
+            expected: format!("{:?}", reference.cycle),
+            actual: format!("{:?}", other.cycle),
+        });
+    }
+    if let (Some(a), Some(b)) = (&reference.naj, &other.naj) {
+        for (ta, tb, name) in [
+            (&a.black_analysis, &b.black_analysis, "black-analysis"),
+            (&a.white_analysis, &b.white_analysis, "white-analysis"),
+        ] {
+            if let (Some(ta), Some(tb)) = (ta, tb) {
+                if ta.steps != tb.steps || ta.end != tb.end {
+                    out.push(Mismatch {
+                        what: format!("engines disagree on the {name}"),
+                        expected: ta.end.diagram(g),
+                        actual: tb.end.diagram(g),
+                    });
+                }
+                if let (Answer::Decided(ca), Answer::Decided(cb)) = (&ta.control, &tb.control) {
+                    if ca != cb {
+                        let mark = if name.starts_with("black") { 'B' } else { 'W' };
+                        out.push(Mismatch {
+                            what: format!("engines disagree on control after the {name}"),
+                            expected: control_diagram(g, &a.final_position, &ta.control, mark),
+                            actual: control_diagram(g, &b.final_position, &tb.control, mark),
+                        });
+                    }
+                }
+            }
+        }
+        let decided = |n: &NajTrace| (n.black_score, n.white_score, n.score, n.result.clone());
+        if a.black_score.is_some() && b.black_score.is_some() && decided(a) != decided(b) {
+            out.push(Mismatch {
+                what: "engines disagree on the NAJ score".into(),
+                expected: format!("{:?}", decided(a)),
+                actual: format!("{:?}", decided(b)),
             });
         }
     }

@@ -85,7 +85,7 @@ prop_compose! {
     ) -> GameInput {
         GameInput { width, height, suicide: Suicide::Forbidden, capture_order: CaptureOrder::OpponentFirst,
             basic: false, fixed: false, positional: false, situational: false, game_end_passes: 1,
-            reaching_only: false, handicap: 0, white_first: false, setup, moves: vec![] }
+            reaching_only: false, no_result_on_cycle: false, handicap: 0, white_first: false, setup, moves: vec![] }
     }
 }
 
@@ -130,6 +130,7 @@ fn reference_and_benson_agree_crowded_5x5() {
             situational: false,
             game_end_passes: 1,
             reaching_only: false,
+            no_result_on_cycle: false,
             handicap: 0,
             white_first: false,
             setup,

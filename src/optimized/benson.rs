@@ -109,6 +109,21 @@ fn run<const N: usize>(
         .collect()
 }
 
+/// Control (naj.md N-18/N-19) from immortal points: an immortal stone on the point or on
+/// every neighbour of it.
+pub fn control_points(width: usize, height: usize, immortal: &[bool]) -> Vec<bool> {
+    (0..width * height)
+        .map(|p| {
+            let (x, y) = (p % width, p / width);
+            immortal[p]
+                || ((x == 0 || immortal[p - 1])
+                    && (x + 1 == width || immortal[p + 1])
+                    && (y == 0 || immortal[p - width])
+                    && (y + 1 == height || immortal[p + width]))
+        })
+        .collect()
+}
+
 /// Immortal points of `player` on a `width` x `height` board, `words` 64-bit words per
 /// bitboard (2, 6 or the widest).
 pub fn immortal_points(

@@ -7,7 +7,7 @@ use super::bitboard::BitBoard;
 use super::strings::Strings;
 use super::zobrist::{keys, HashIndex};
 use super::Switches;
-use crate::engine::{Game, Illegal, Move, Played, Prisoners, Score, Start};
+use crate::engine::{Cycle, Game, Illegal, Move, Played, Prisoners, Score, Start};
 use crate::geometry::{Cell, Colour, Point, Position};
 use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};
 
@@ -80,6 +80,8 @@ pub struct OptGame<const N: usize> {
     before_last_turn: [Option<usize>; 2],
     positions_index: HashIndex,
     plays_index: HashIndex,
+    /// Set when a long cycle ended the sequence (naj.md N-24).
+    cycle: Option<Cycle>,
     /// Present when the switch `incremental-strings` is on.
     strings: Option<Box<Strings<N>>>,
 }
@@ -149,6 +151,7 @@ impl<const N: usize> OptGame<N> {
             }),
             plays_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
             strings: None,
+            cycle: None,
         };
         let z = keys();
         for p in 0..width * height {
@@ -235,7 +238,7 @@ impl<const N: usize> OptGame<N> {
 
     #[inline]
     fn over(&self) -> bool {
-        self.passes >= self.rules.game_end_passes
+        self.passes >= self.rules.game_end_passes || self.cycle.is_some()
     }
 
     #[inline]
@@ -482,6 +485,20 @@ impl<const N: usize> OptGame<N> {
                 );
             }
         }
+        if self.rules.no_result_on_cycle {
+            let same = |i: u32| self.history[i as usize] == o.after;
+            let j = if self.switches.hash_index {
+                self.positions_index.max_matching(o.hash, same)
+            } else {
+                (0..self.history.len() as u32).rev().find(|&i| same(i))
+            };
+            if let Some(j) = j {
+                self.cycle = Some(Cycle {
+                    start: j as usize,
+                    length: self.history.len() - j as usize,
+                });
+            }
+        }
         self.stones = o.after;
         self.hash = o.hash;
         self.before_last_turn[colour_index(player)] = Some(before);
@@ -608,6 +625,9 @@ impl<const N: usize> Game for OptGame<N> {
     }
     fn is_over(&self) -> bool {
         self.over()
+    }
+    fn cycle(&self) -> Option<Cycle> {
+        self.cycle
     }
     fn check(&self, mv: Move) -> Result<(), Illegal> {
         if self.over() {

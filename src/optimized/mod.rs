@@ -150,4 +150,18 @@ impl Engine for Optimized {
             player,
         )))
     }
+
+    fn control(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+        let (w, h) = geometry.rect_size().unwrap_or((0, 0));
+        Ok(match self.immortal(geometry, position, player, budget)? {
+            Answer::Decided(v) => Answer::Decided(benson::control_points(w, h, &v)),
+            other => other,
+        })
+    }
 }

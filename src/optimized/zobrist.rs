@@ -67,6 +67,22 @@ impl HashIndex {
         self.slots[i] = (key, value);
         self.len += 1;
     }
+    /// The largest value stored under `key` that satisfies `pred`.
+    pub fn max_matching(&self, key: u64, mut pred: impl FnMut(u32) -> bool) -> Option<u32> {
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot_of(key);
+        let mut best = None;
+        loop {
+            let (k, v) = self.slots[i];
+            if v == EMPTY {
+                return best;
+            }
+            if k == key && pred(v) && best.is_none_or(|b| v > b) {
+                best = Some(v);
+            }
+            i = (i + 1) & mask;
+        }
+    }
     /// Whether any value stored under `key` satisfies `pred`.
     #[inline]
     pub fn any(&self, key: u64, mut pred: impl FnMut(u32) -> bool) -> bool {

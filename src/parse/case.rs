@@ -1,12 +1,12 @@
 //! Case format v1: the YAML files of `oracle-cases/` (documented in
 //! `oracle-cases/README.md`, JSON Schema in `oracle-cases/case.schema.json`).
 
-use super::diagram::{parse_labels, parse_position, parse_size, Labels};
+use super::diagram::{parse_grid, parse_labels, parse_position, parse_size, Labels};
 use super::notation::{
     expand_compact, is_compact, parse_compact, parse_move_list, Spot, WrittenMove,
 };
 use super::InputError;
-use crate::engine::{Illegal, Prisoners, Start};
+use crate::engine::{Cycle, Illegal, Prisoners, Start};
 use crate::geometry::{Colour, Geometry, Point, Position};
 use crate::rules::{complete_custom, Rules, RulesPatch, RulesetId};
 use schemars::JsonSchema;
@@ -111,6 +111,15 @@ pub struct CheckSpec {
     /// Expectations at the end of the sequence.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub expect: Option<FinalExpect>,
+    /// NAJ: the black-analysis (White moves first, ends after three passes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_analysis: Option<AnalysisSpec>,
+    /// NAJ: the white-analysis (Black moves first, ends after three passes).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_analysis: Option<AnalysisSpec>,
+    /// Nodes a search may explore (default 2,000,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u64>,
     /// The source claims something the oracle does not reproduce.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discrepancy: Option<Discrepancy>,
@@ -208,6 +217,55 @@ pub struct FinalExpect {
     pub game_over: Option<bool>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to_move: Option<ColourName>,
+    /// NAJ: intersections Black controls (N-18): `B` or `2` marks them; other symbols
+    /// (the final-position content) mark the rest.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_control: Option<String>,
+    /// NAJ: intersections White controls (N-19): `W` or `2`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_control: Option<String>,
+    /// NAJ: both controls in one diagram: `B`, `W`, `2` (both).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub control: Option<String>,
+    /// NAJ black-score (N-21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub black_score: Option<i64>,
+    /// NAJ white-score (N-21).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub white_score: Option<i64>,
+    /// NAJ prisoner-difference (N-22): white stones removed minus black stones removed
+    /// during the alternation (starting prisoners included).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prisoner_difference: Option<i64>,
+    /// NAJN: the long cycle that ends the alternation (N-24).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<Cycle>,
+    /// NAJ N-17 in the position at the end of the moves: `X` on every immortal black
+    /// stone; any other symbol elsewhere.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub immortal_black: Option<String>,
+    /// The same for White.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub immortal_white: Option<String>,
+}
+
+/// An analysis of NAJ (naj.md N-15, N-16): its moves and the position at its end.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct AnalysisSpec {
+    /// The moves, as in the check's `moves`; the black-analysis opens with White, the
+    /// white-analysis with Black.
+    #[serde(default)]
+    pub moves: Vec<MoveItem>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub repeat: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_text: Option<String>,
+    /// The position at the end of the analysis.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// What the source claims, what the oracle finds, and why they differ.
@@ -275,6 +333,25 @@ pub struct FinalChecks {
     pub result: Option<String>,
     pub game_over: Option<bool>,
     pub to_move: Option<Colour>,
+    pub black_control: Option<Vec<bool>>,
+    pub white_control: Option<Vec<bool>>,
+    pub black_score: Option<i64>,
+    pub white_score: Option<i64>,
+    pub prisoner_difference: Option<i64>,
+    pub cycle: Option<Cycle>,
+    pub immortal_black: Option<Vec<bool>>,
+    pub immortal_white: Option<Vec<bool>>,
+}
+
+/// Default search budget (positions explored per immortality test).
+pub const DEFAULT_BUDGET: u64 = 2_000_000;
+
+/// An analysis ready to replay.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    pub steps: Vec<Step>,
+    /// The expected position at its end.
+    pub end: Option<Position>,
 }
 
 /// A check ready to run.
@@ -289,6 +366,11 @@ pub struct Check {
     pub komi: f64,
     pub steps: Vec<Step>,
     pub expect: FinalChecks,
+    /// NAJ black-analysis (White opens) and white-analysis (Black opens).
+    pub black_analysis: Option<Analysis>,
+    pub white_analysis: Option<Analysis>,
+    /// Nodes a search may explore (the reference's immortality test).
+    pub budget: u64,
     pub has_discrepancy: bool,
     /// Line of the file where the check starts.
     pub line: usize,
@@ -594,10 +676,139 @@ fn resolve_check(
         handicap: spec.handicap,
         prisoners: spec.prisoners.unwrap_or_default(),
     };
-    // Moves.
+    let steps = resolve_moves(
+        file,
+        &spec.moves,
+        spec.repeat.unwrap_or(1),
+        &geometry,
+        &labels,
+        loc,
+        line,
+    )?;
+    let analysis = |a: &Option<AnalysisSpec>| -> Result<Option<Analysis>, InputError> {
+        let Some(a) = a else { return Ok(None) };
+        let steps = resolve_moves(
+            file,
+            &a.moves,
+            a.repeat.unwrap_or(1),
+            &geometry,
+            &labels,
+            loc,
+            line,
+        )?;
+        let end = match &a.position {
+            Some(d) => {
+                let d = diagram_of(file, d);
+                let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, line))?;
+                if g != geometry {
+                    return Err(err(
+                        "position:",
+                        "an analysis end position has another size than the board".into(),
+                    ));
+                }
+                Some(p)
+            }
+            None => None,
+        };
+        Ok(Some(Analysis { steps, end }))
+    };
+    let black_analysis = analysis(&spec.black_analysis)?;
+    let white_analysis = analysis(&spec.white_analysis)?;
+    if (black_analysis.is_some() || white_analysis.is_some())
+        && spec.ruleset.analysis_rules().is_none()
+    {
+        return Err(err("analysis:", format!("ruleset {} has no analyses; black-analysis and white-analysis are for naj and najn", spec.ruleset)));
+    }
+    // Final expectations.
+    let mut expect = FinalChecks::default();
+    if let Some(f) = &spec.expect {
+        if let Some(d) = &f.position {
+            let d = diagram_of(file, d);
+            let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, line))?;
+            if g != geometry {
+                return Err(err(
+                    "expect:",
+                    "the expected final position has another size than the board".into(),
+                ));
+            }
+            expect.position = Some(p);
+        }
+        expect.prisoners = f.prisoners;
+        expect.black = f.black;
+        expect.white = f.white;
+        expect.score = f.score;
+        expect.result = f.result.clone();
+        expect.game_over = f.game_over;
+        expect.to_move = f.to_move.map(Colour::from);
+        let control =
+            |d: &Option<String>, marks: &[char]| -> Result<Option<Vec<bool>>, InputError> {
+                let Some(d) = d else { return Ok(None) };
+                let grid = parse_grid(
+                    d,
+                    &|c| "BW2#XxOo.+,".contains(c),
+                    "`B`, `W`, `2`, `X` (marked) or `#`, `O`, `.` (not)",
+                )
+                .map_err(|e| loc.place(e, d, line))?;
+                if (grid.width, grid.height) != (width, height) {
+                    return Err(err(
+                        "control:",
+                        "a control diagram has another size than the board".into(),
+                    ));
+                }
+                Ok(Some(
+                    grid.symbols.iter().map(|c| marks.contains(c)).collect(),
+                ))
+            };
+        expect.black_control = control(&f.black_control, &['B', '2'])?;
+        expect.white_control = control(&f.white_control, &['W', '2'])?;
+        if f.control.is_some() {
+            if f.black_control.is_some() || f.white_control.is_some() {
+                return Err(err(
+                    "control:",
+                    "give `control` or `black-control`/`white-control`, not both".into(),
+                ));
+            }
+            expect.black_control = control(&f.control, &['B', '2'])?;
+            expect.white_control = control(&f.control, &['W', '2'])?;
+        }
+        expect.black_score = f.black_score;
+        expect.white_score = f.white_score;
+        expect.prisoner_difference = f.prisoner_difference;
+        expect.cycle = f.cycle;
+        expect.immortal_black = control(&f.immortal_black, &['X'])?;
+        expect.immortal_white = control(&f.immortal_white, &['X'])?;
+    }
+    Ok(Check {
+        name: spec.name.clone(),
+        ruleset: spec.ruleset,
+        rules,
+        geometry,
+        start,
+        komi: spec.komi,
+        steps,
+        expect,
+        black_analysis,
+        white_analysis,
+        budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
+        has_discrepancy: spec.discrepancy.is_some(),
+        line,
+    })
+}
+
+/// Resolve a list of move items to steps (shared by the alternation and the analyses).
+#[allow(clippy::too_many_arguments)]
+fn resolve_moves(
+    file: &CaseFile,
+    items: &[MoveItem],
+    repeat: u32,
+    geometry: &Geometry,
+    labels: &Labels,
+    loc: &Locator,
+    line: usize,
+) -> Result<Vec<Step>, InputError> {
     let mut steps = Vec::new();
     let mut from = loc.offset_of_line(line);
-    for item in &spec.moves {
+    for item in items {
         match item {
             MoveItem::Text(t) => {
                 let (l, c) = loc.line_of(t, from).unwrap_or((line, 1));
@@ -618,12 +829,12 @@ fn resolve_check(
                             "spell the continuation out and keep the printed text in `source-text`",
                         ));
                     }
-                    expand_compact(&compact, t, spec.repeat.unwrap_or(1))
+                    expand_compact(&compact, t, repeat)
                 } else {
                     parse_move_list(t).map_err(place)?
                 };
                 for w in written {
-                    let target = resolve_spot(&w, &geometry, &labels)
+                    let target = resolve_spot(&w, geometry, labels)
                         .map_err(|m| place(InputError::new(m)))?;
                     steps.push(Step {
                         text: w.text.clone(),
@@ -648,7 +859,7 @@ fn resolve_check(
                 };
                 let w = super::notation::parse_move(&s.play).map_err(place)?;
                 let target =
-                    resolve_spot(&w, &geometry, &labels).map_err(|m| place(InputError::new(m)))?;
+                    resolve_spot(&w, geometry, labels).map_err(|m| place(InputError::new(m)))?;
                 let legal = s.legal.unwrap_or(true);
                 if legal && s.reason.is_some() {
                     return Err(place(InputError::new(
@@ -662,7 +873,7 @@ fn resolve_check(
                         let mut pts = Vec::new();
                         for p in ps {
                             let wm = super::notation::parse_move(p).map_err(place)?;
-                            match resolve_spot(&wm, &geometry, &labels).map_err(|m| place(InputError::new(m)))? {
+                            match resolve_spot(&wm, geometry, labels).map_err(|m| place(InputError::new(m)))? {
                                 Target::Point(q) => pts.push(q),
                                 Target::AnyOf(ch, _) => {
                                     return Err(place(InputError::new(format!(
@@ -680,7 +891,7 @@ fn resolve_check(
                     Some(d) => {
                         let d = diagram_of(file, d);
                         let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, l))?;
-                        if g != geometry {
+                        if &g != geometry {
                             return Err(place(InputError::new(
                                 "the diagram after this move has another size than the board",
                             )));
@@ -706,40 +917,7 @@ fn resolve_check(
             }
         }
     }
-    // Final expectations.
-    let mut expect = FinalChecks::default();
-    if let Some(f) = &spec.expect {
-        if let Some(d) = &f.position {
-            let d = diagram_of(file, d);
-            let (g, p) = parse_position(d).map_err(|e| loc.place(e, d, line))?;
-            if g != geometry {
-                return Err(err(
-                    "expect:",
-                    "the expected final position has another size than the board".into(),
-                ));
-            }
-            expect.position = Some(p);
-        }
-        expect.prisoners = f.prisoners;
-        expect.black = f.black;
-        expect.white = f.white;
-        expect.score = f.score;
-        expect.result = f.result.clone();
-        expect.game_over = f.game_over;
-        expect.to_move = f.to_move.map(Colour::from);
-    }
-    Ok(Check {
-        name: spec.name.clone(),
-        ruleset: spec.ruleset,
-        rules,
-        geometry,
-        start,
-        komi: spec.komi,
-        steps,
-        expect,
-        has_discrepancy: spec.discrepancy.is_some(),
-        line,
-    })
+    Ok(steps)
 }
 
 fn resolve_spot(w: &WrittenMove, geometry: &Geometry, labels: &Labels) -> Result<Target, String> {

@@ -10,7 +10,7 @@ pub mod play;
 pub mod tromp_taylor;
 
 use crate::engine::{
-    Answer, Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported,
+    Answer, Cycle, Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported,
 };
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::{Rules, Scoring};
@@ -53,6 +53,18 @@ impl Engine for Reference {
             Err(explored) => Answer::Undetermined { explored },
         })
     }
+    fn control(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+        Ok(match naj::control(geometry, position, player, budget) {
+            Ok(v) => Answer::Decided(v),
+            Err(explored) => Answer::Undetermined { explored },
+        })
+    }
 }
 
 /// One turn of the history (spec `PLAY-8`).
@@ -75,6 +87,8 @@ pub struct RefGame {
     pub position: Position,
     pub history: Vec<Turn>,
     pub prisoners: Prisoners,
+    /// Set when a long cycle ended the sequence (naj.md N-24).
+    pub cycle: Option<Cycle>,
 }
 
 impl RefGame {
@@ -87,6 +101,7 @@ impl RefGame {
             position: start.position.clone(),
             history: Vec::new(),
             prisoners: start.prisoners,
+            cycle: None,
         }
     }
 
@@ -101,7 +116,7 @@ impl RefGame {
 
     /// Spec `PLAY-9`: the legality of `mv` and, for a legal play, its result.
     fn judge(&self, mv: Move) -> Result<(Position, Vec<Point>), Illegal> {
-        if self.trailing_passes() >= self.rules.game_end_passes {
+        if self.trailing_passes() >= self.rules.game_end_passes || self.cycle.is_some() {
             return Err(Illegal::GameOver);
         }
         let player = self.to_move();
@@ -149,7 +164,10 @@ impl Game for RefGame {
         self.trailing_passes()
     }
     fn is_over(&self) -> bool {
-        self.trailing_passes() >= self.rules.game_end_passes
+        self.trailing_passes() >= self.rules.game_end_passes || self.cycle.is_some()
+    }
+    fn cycle(&self) -> Option<Cycle> {
+        self.cycle
     }
     fn check(&self, mv: Move) -> Result<(), Illegal> {
         self.judge(mv).map(|_| ())
@@ -172,6 +190,23 @@ impl Game for RefGame {
                     Colour::Black => self.prisoners.white += 1,
                     Colour::White => self.prisoners.black += 1,
                 }
+            }
+        }
+        // naj.md N-24: a play recreating an earlier position (the latest one) ends the
+        // sequence. Positions: 0 = the start, i = after turn i.
+        if self.rules.no_result_on_cycle && matches!(mv, Move::Play(_)) {
+            let n = self.history.len() + 1;
+            let earlier = std::iter::once(&self.start).chain(self.history.iter().map(|t| &t.after));
+            if let Some(j) = earlier
+                .enumerate()
+                .filter(|(_, p)| **p == after)
+                .map(|(j, _)| j)
+                .last()
+            {
+                self.cycle = Some(Cycle {
+                    start: j,
+                    length: n - j,
+                });
             }
         }
         self.history.push(Turn {

@@ -15,8 +15,24 @@ pub fn naj_rules(passes: u32) -> Rules {
         ko: vec![KoRule::Basic, KoRule::Fixed],
         game_end_passes: passes,
         ko_pass: false,
+        no_result_on_cycle: false,
         scoring: Scoring::None,
     }
+}
+
+/// N-18 / N-19: `player` controls a point if, in `analysis_end`, immortal stones of his
+/// stand on it or on every point adjacent to it.
+pub fn control(
+    geometry: &Geometry,
+    analysis_end: &Position,
+    player: Colour,
+    budget: u64,
+) -> Result<Vec<bool>, u64> {
+    let immortal = immortal(geometry, analysis_end, player, budget)?;
+    Ok(geometry
+        .points()
+        .map(|q| immortal[q] || geometry.neighbours(q).iter().all(|&n| immortal[n]))
+        .collect())
 }
 
 /// N-17: which stones of `player` are immortal in `position`: no move-sequence that the
