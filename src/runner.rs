@@ -181,6 +181,7 @@ fn naj_trace(
     engine: &dyn Engine,
     check: &Check,
     alternation: &Trace,
+    with_immortality: bool,
 ) -> Result<Result<NajTrace, CaseProblem>, String> {
     let prisoner_difference =
         alternation.prisoners.black as i64 - alternation.prisoners.white as i64;
@@ -225,9 +226,13 @@ fn naj_trace(
             }
         };
         let end = game.position();
-        let control = engine
-            .control(g, &end, controller, check.budget)
-            .map_err(|u| u.to_string())?;
+        let control = if with_immortality {
+            engine
+                .control(g, &end, controller, check.budget)
+                .map_err(|u| u.to_string())?
+        } else {
+            Answer::Undetermined { explored: 0 }
+        };
         let trace = AnalysisTrace {
             steps,
             end,
@@ -256,6 +261,15 @@ fn naj_trace(
 
 /// Replay a check's moves on an engine (and, for NAJ, its analyses).
 pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
+    replay_with(engine, check, true)
+}
+
+/// Replay, with or without the immortality tests (which may be slow).
+fn replay_with(
+    engine: &dyn Engine,
+    check: &Check,
+    with_immortality: bool,
+) -> Result<Result<Trace, CaseProblem>, String> {
     let rules = check
         .rules
         .as_ref()
@@ -285,7 +299,7 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
     .into_iter()
     .enumerate()
     {
-        if wanted {
+        if wanted && with_immortality {
             trace.immortal[i] = Some(
                 engine
                     .immortal(&check.geometry, &trace.position, colour, check.budget)
@@ -294,7 +308,7 @@ pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CasePr
         }
     }
     if check.ruleset.analysis_rules().is_some() {
-        match naj_trace(engine, check, &trace)? {
+        match naj_trace(engine, check, &trace, with_immortality)? {
             Ok(n) => trace.naj = Some(n),
             Err(p) => return Ok(Err(p)),
         }
@@ -436,6 +450,20 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
             });
         }
     }
+    compare_content(
+        "immortal-black diagram",
+        g,
+        &x.immortal_content[0],
+        &trace.position,
+        &mut out,
+    );
+    compare_content(
+        "immortal-white diagram",
+        g,
+        &x.immortal_content[1],
+        &trace.position,
+        &mut out,
+    );
     for (expected, actual, colour) in [
         (&x.immortal_black, &trace.immortal[0], Colour::Black),
         (&x.immortal_white, &trace.immortal[1], Colour::White),
@@ -535,10 +563,48 @@ fn control_diagram(
     }
 }
 
+/// The unmarked cells of a marked diagram must show the position it is drawn on.
+fn compare_content(
+    what: &str,
+    g: &Geometry,
+    content: &Option<Vec<Option<Cell>>>,
+    position: &Position,
+    out: &mut Vec<Mismatch>,
+) {
+    let Some(content) = content else { return };
+    let wrong: Vec<&str> = content
+        .iter()
+        .enumerate()
+        .filter(|(q, c)| matches!(c, Some(cell) if *cell != position.get(*q)))
+        .map(|(q, _)| g.name(q))
+        .collect();
+    if !wrong.is_empty() {
+        out.push(Mismatch {
+            what: format!("{what}: unmarked cells that differ from the position it is drawn on"),
+            expected: position.diagram(g),
+            actual: format!("the diagram shows other content at {}", wrong.join(" ")),
+        });
+    }
+}
+
 fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
     let g = &check.geometry;
     let x = &check.expect;
     let final_position = &naj.final_position;
+    compare_content(
+        "black control diagram",
+        g,
+        &x.control_content[0],
+        final_position,
+        out,
+    );
+    compare_content(
+        "white control diagram",
+        g,
+        &x.control_content[1],
+        final_position,
+        out,
+    );
     for (spec, trace, colour, expected_control, mark) in [
         (
             &check.black_analysis,
@@ -577,6 +643,13 @@ fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
                 for mut m in compare_expect(&steps_check, &sub) {
                     m.what = format!("{name}: {}", m.what);
                     out.push(m);
+                }
+                if !t.over {
+                    out.push(Mismatch {
+                        what: format!("{name}: end"),
+                        expected: "ended by three successive passes (N-15, N-16)".into(),
+                        actual: "the moves stop before the analysis has ended".into(),
+                    });
                 }
                 if let Some(end) = &spec.end {
                     if end != &t.end {
@@ -763,6 +836,45 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
     out
 }
 
+/// Whether `engine` can run `check`, or why not (then the check is ignored on it).
+pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
+    let rules = check
+        .rules
+        .as_ref()
+        .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
+    engine
+        .start(&check.geometry, rules, &check.start)
+        .map_err(|u| u.to_string())?;
+    let needs_immortal = check.black_analysis.is_some()
+        || check.white_analysis.is_some()
+        || check.expect.immortal_black.is_some()
+        || check.expect.immortal_white.is_some();
+    if let (true, Some(limit)) = (needs_immortal, engine.immortal_empty_limit()) {
+        // The positions whose immortality the check asks about, found by replaying the
+        // moves without the immortality tests.
+        let mut tested = Vec::new();
+        if let Ok(Ok(t)) = replay_with(engine, check, false) {
+            if check.expect.immortal_black.is_some() || check.expect.immortal_white.is_some() {
+                tested.push(t.position.clone());
+            }
+            if let Some(n) = &t.naj {
+                for a in [&n.black_analysis, &n.white_analysis].into_iter().flatten() {
+                    tested.push(a.end.clone());
+                }
+            }
+        }
+        if let Some(empty) = tested.iter().map(|p| p.count(Cell::Empty)).max() {
+            if empty > limit {
+                return Err(format!(
+                    "{}'s immortality test is an exhaustive search limited to positions with at most {limit} empty points; this check needs one with {empty}",
+                    engine.name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
 /// The outcome of one check on one engine.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Status {
@@ -782,7 +894,48 @@ pub struct Failure {
 /// Run `check` on `engine`; when `reference` is given (and differs), also compare the two
 /// engines' replays.
 pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engine>) -> Status {
-    let trace = match replay(engine, check) {
+    if let Err(why) = applicability(engine, check) {
+        return Status::Ignored(why);
+    }
+    let reference_trace = match reference {
+        Some(r) if r.name() != engine.name() && applicability(r, check).is_ok() => {
+            match replay(r, check) {
+                Ok(Ok(t)) if !is_undetermined(&t) => Some((r.name(), t)),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let trace = replay(engine, check);
+    judge(
+        check,
+        &engine.name(),
+        trace,
+        reference_trace.as_ref().map(|(n, t)| (n.as_str(), t)),
+    )
+}
+
+/// Whether a replay left an immortality question undetermined within its budget.
+pub fn is_undetermined(t: &Trace) -> bool {
+    let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
+    t.immortal.iter().flatten().any(undetermined)
+        || t.naj.as_ref().is_some_and(|n| {
+            [&n.black_analysis, &n.white_analysis]
+                .into_iter()
+                .flatten()
+                .any(|a| undetermined(&a.control))
+        })
+}
+
+/// The status of a replay of `check` by `engine_name`: its expectations, and agreement with
+/// a reference replay when one is given.
+pub fn judge(
+    check: &Check,
+    engine_name: &str,
+    trace: Result<Result<Trace, CaseProblem>, String>,
+    reference: Option<(&str, &Trace)>,
+) -> Status {
+    let trace = match trace {
         Err(why) => return Status::Ignored(why),
         Ok(Err(p)) => {
             return Status::Failed(Failure {
@@ -796,15 +949,13 @@ pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engi
         .into_iter()
         .map(|m| ("expected".to_string(), m))
         .collect();
-    if let Some(r) = reference {
-        if r.name() != engine.name() {
-            if let Ok(Ok(rt)) = replay(r, check) {
-                mismatches.extend(
-                    compare_traces(check, &rt, &trace)
-                        .into_iter()
-                        .map(|m| (r.name(), m)),
-                );
-            }
+    if let Some((name, rt)) = reference {
+        if name != engine_name {
+            mismatches.extend(
+                compare_traces(check, rt, &trace)
+                    .into_iter()
+                    .map(|m| (name.to_string(), m)),
+            );
         }
     }
     if mismatches.is_empty() {

@@ -2,17 +2,35 @@
 //! configuration, as one test named `<file>::<check>::<engine>`.
 //!
 //! `cargo test --test corpus -- fixed-ko` runs the checks whose names contain `fixed-ko`.
-//! Checks whose ruleset is not implemented yet are listed as ignored, never dropped.
+//! Checks whose ruleset is not implemented yet, and checks an engine does not support (such
+//! as immortality questions beyond the reference's exhaustive search), are listed as
+//! ignored with the reason, never dropped.
+//!
+//! The reference's replays of checks that ask about immortality (slow, exhaustive) are
+//! computed once, up front, on every core; a reference replay that stays undetermined
+//! within the check's budget makes the reference test ignored, and the optimized tests are
+//! then compared with the expectations only.
 
 use go_oracle::engine::Engine;
-use go_oracle::parse::case::load_case;
+use go_oracle::parse::case::{load_case, Case, Check};
+use go_oracle::parse::InputError;
 use go_oracle::reference::Reference;
 use go_oracle::runner::{
-    all_engines, case_files, format_failure, rerun_command, run_check, test_name, Status,
+    all_engines, applicability, case_files, format_failure, is_undetermined, judge, replay,
+    rerun_command, test_name, CaseProblem, Status, Trace,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
+
+type Replay = Result<Result<Trace, CaseProblem>, String>;
+
+fn needs_immortality(check: &Check) -> bool {
+    check.black_analysis.is_some()
+        || check.white_analysis.is_some()
+        || check.expect.immortal_black.is_some()
+        || check.expect.immortal_white.is_some()
+}
 
 fn main() {
     let args = Arguments::from_args();
@@ -28,38 +46,101 @@ fn main() {
         }));
     }
     let engines: Vec<Arc<dyn Engine>> = all_engines().into_iter().map(Arc::from).collect();
-    let reference: Arc<dyn Engine> = Arc::new(Reference);
+    let reference = Reference;
+    let mut cases: Vec<(String, Arc<Case>)> = Vec::new();
     for path in files {
         let rel = path
             .strip_prefix(env!("CARGO_MANIFEST_DIR"))
             .unwrap_or(&path)
             .display()
             .to_string();
-        let case = match load_case(&path) {
-            Ok(c) => c,
+        match load_case(&path) {
+            Ok(c) => cases.push((rel, Arc::new(c))),
             Err(e) => {
+                let e: InputError = e;
                 let name = format!("{}::load", rel.trim_start_matches("oracle-cases/"));
                 trials.push(Trial::test(name, move || Err(Failed::from(e.to_string()))));
-                continue;
             }
-        };
-        let case = Arc::new(case);
+        }
+    }
+    // Reference replays: computed up front (in parallel) for the slow checks, lazily for
+    // the rest; shared by the reference test and by every optimized test's comparison.
+    let slots: Vec<Vec<Arc<OnceLock<Replay>>>> = cases
+        .iter()
+        .map(|(_, c)| c.checks.iter().map(|_| Arc::new(OnceLock::new())).collect())
+        .collect();
+    let filter_matches = |name: &str| {
+        args.filter
+            .as_ref()
+            .is_none_or(|f| name.contains(f.as_str()))
+    };
+    let mut slow: Vec<(usize, usize)> = Vec::new();
+    for (i, (_, case)) in cases.iter().enumerate() {
+        for (j, check) in case.checks.iter().enumerate() {
+            let any_selected = engines
+                .iter()
+                .any(|e| filter_matches(&test_name(case, check, &e.name())));
+            if any_selected && needs_immortality(check) && applicability(&reference, check).is_ok()
+            {
+                slow.push((i, j));
+            }
+        }
+    }
+    let queue = Mutex::new(slow);
+    std::thread::scope(|scope| {
+        for _ in 0..std::thread::available_parallelism()
+            .map(|n| n.get())
+            .unwrap_or(1)
+        {
+            scope.spawn(|| loop {
+                let next = queue.lock().map(|mut q| q.pop()).ok().flatten();
+                let Some((i, j)) = next else { break };
+                let check = &cases[i].1.checks[j];
+                let _ = slots[i][j].get_or_init(|| replay(&Reference, check));
+            });
+        }
+    });
+    for (i, (rel, case)) in cases.iter().enumerate() {
         for (ci, check) in case.checks.iter().enumerate() {
+            let slot = Arc::clone(&slots[i][ci]);
+            let reference_undetermined =
+                matches!(slot.get(), Some(Ok(Ok(t))) if is_undetermined(t));
             for engine in &engines {
-                let name = test_name(&case, check, &engine.name());
-                let ignored = match &check.rules {
-                    None => true,
-                    Some(r) => engine.start(&check.geometry, r, &check.start).is_err(),
-                };
-                let case = Arc::clone(&case);
+                let name = test_name(case, check, &engine.name());
+                let is_reference = engine.name() == reference.name();
+                let ignored = applicability(engine.as_ref(), check).is_err()
+                    || (is_reference && reference_undetermined);
+                let case = Arc::clone(case);
                 let engine = Arc::clone(engine);
-                let reference = Arc::clone(&reference);
+                let slot = Arc::clone(&slot);
                 let rel = rel.clone();
                 let tname = name.clone();
                 trials.push(
                     Trial::test(name, move || {
                         let check = &case.checks[ci];
-                        match run_check(check, engine.as_ref(), Some(reference.as_ref())) {
+                        let reference_replay = || -> Option<&Trace> {
+                            if applicability(&Reference, check).is_err() {
+                                return None;
+                            }
+                            match slot.get_or_init(|| replay(&Reference, check)) {
+                                Ok(Ok(t)) if !is_undetermined(t) => Some(t),
+                                _ => None,
+                            }
+                        };
+                        let status = if let Err(why) = applicability(engine.as_ref(), check) {
+                            Status::Ignored(why)
+                        } else if engine.name() == "reference" {
+                            let own = slot.get_or_init(|| replay(&Reference, check)).clone();
+                            judge(check, "reference", own, None)
+                        } else {
+                            judge(
+                                check,
+                                &engine.name(),
+                                replay(engine.as_ref(), check),
+                                reference_replay().map(|t| ("reference", t)),
+                            )
+                        };
+                        match status {
                             Status::Passed => Ok(()),
                             Status::Ignored(why) => {
                                 Err(Failed::from(format!("not runnable: {why}")))

@@ -7,7 +7,7 @@ use super::notation::{
 };
 use super::InputError;
 use crate::engine::{Cycle, Illegal, Prisoners, Start};
-use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::{complete_custom, Rules, RulesPatch, RulesetId};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
@@ -117,7 +117,7 @@ pub struct CheckSpec {
     /// NAJ: the white-analysis (Black moves first, ends after three passes).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub white_analysis: Option<AnalysisSpec>,
-    /// Nodes a search may explore (default 2,000,000).
+    /// Nodes a search may explore (default 200,000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<u64>,
     /// The source claims something the oracle does not reproduce.
@@ -341,10 +341,14 @@ pub struct FinalChecks {
     pub cycle: Option<Cycle>,
     pub immortal_black: Option<Vec<bool>>,
     pub immortal_white: Option<Vec<bool>>,
+    /// Unmarked cells of the black / white control diagrams: the final-position content.
+    pub control_content: [Option<Vec<Option<Cell>>>; 2],
+    /// Unmarked cells of the immortal diagrams: the content of the tested position.
+    pub immortal_content: [Option<Vec<Option<Cell>>>; 2],
 }
 
 /// Default search budget (positions explored per immortality test).
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+pub const DEFAULT_BUDGET: u64 = 200_000;
 
 /// An analysis ready to replay.
 #[derive(Clone, Debug)]
@@ -740,43 +744,75 @@ fn resolve_check(
         expect.result = f.result.clone();
         expect.game_over = f.game_over;
         expect.to_move = f.to_move.map(Colour::from);
-        let control =
-            |d: &Option<String>, marks: &[char]| -> Result<Option<Vec<bool>>, InputError> {
-                let Some(d) = d else { return Ok(None) };
-                let grid = parse_grid(
-                    d,
-                    &|c| "BW2#XxOo.+,".contains(c),
-                    "`B`, `W`, `2`, `X` (marked) or `#`, `O`, `.` (not)",
-                )
-                .map_err(|e| loc.place(e, d, line))?;
-                if (grid.width, grid.height) != (width, height) {
-                    return Err(err(
-                        "control:",
-                        "a control diagram has another size than the board".into(),
-                    ));
-                }
-                Ok(Some(
-                    grid.symbols.iter().map(|c| marks.contains(c)).collect(),
-                ))
-            };
-        expect.black_control = control(&f.black_control, &['B', '2'])?;
-        expect.white_control = control(&f.white_control, &['W', '2'])?;
-        if f.control.is_some() {
+        // A marked diagram: marks, and the content of the unmarked cells (which must match
+        // the position the diagram is drawn on).
+        type Marked = (Vec<bool>, Vec<Option<Cell>>);
+        let marked = |d: &Option<String>, marks: &[char]| -> Result<Option<Marked>, InputError> {
+            let Some(d) = d else { return Ok(None) };
+            let d = diagram_of(file, d);
+            let grid = parse_grid(
+                d,
+                &|c| "BW2#XxOo.+,".contains(c),
+                "`B`, `W`, `2`, `X` (marked) or `#`, `O`, `.` (not)",
+            )
+            .map_err(|e| loc.place(e, d, line))?;
+            if (grid.width, grid.height) != (width, height) {
+                return Err(err(
+                    "control:",
+                    "a marked diagram (control, immortal) has another size than the board".into(),
+                ));
+            }
+            let is_mark =
+                |c: &char| marks.contains(c) || "BW2".contains(*c) || (marks == ['X'] && *c == 'X');
+            Ok(Some((
+                grid.symbols.iter().map(|c| marks.contains(c)).collect(),
+                grid.symbols
+                    .iter()
+                    .map(|c| {
+                        if is_mark(c) {
+                            None
+                        } else {
+                            super::diagram::cell_of(*c)
+                        }
+                    })
+                    .collect(),
+            )))
+        };
+        let (black_control, white_control) = if f.control.is_some() {
             if f.black_control.is_some() || f.white_control.is_some() {
                 return Err(err(
                     "control:",
                     "give `control` or `black-control`/`white-control`, not both".into(),
                 ));
             }
-            expect.black_control = control(&f.control, &['B', '2'])?;
-            expect.white_control = control(&f.control, &['W', '2'])?;
-        }
+            (
+                marked(&f.control, &['B', '2'])?,
+                marked(&f.control, &['W', '2'])?,
+            )
+        } else {
+            (
+                marked(&f.black_control, &['B', '2'])?,
+                marked(&f.white_control, &['W', '2'])?,
+            )
+        };
+        expect.control_content = [
+            black_control.as_ref().map(|m| m.1.clone()),
+            white_control.as_ref().map(|m| m.1.clone()),
+        ];
+        expect.black_control = black_control.map(|m| m.0);
+        expect.white_control = white_control.map(|m| m.0);
         expect.black_score = f.black_score;
         expect.white_score = f.white_score;
         expect.prisoner_difference = f.prisoner_difference;
         expect.cycle = f.cycle;
-        expect.immortal_black = control(&f.immortal_black, &['X'])?;
-        expect.immortal_white = control(&f.immortal_white, &['X'])?;
+        let ib = marked(&f.immortal_black, &['X'])?;
+        let iw = marked(&f.immortal_white, &['X'])?;
+        expect.immortal_content = [
+            ib.as_ref().map(|m| m.1.clone()),
+            iw.as_ref().map(|m| m.1.clone()),
+        ];
+        expect.immortal_black = ib.map(|m| m.0);
+        expect.immortal_white = iw.map(|m| m.0);
     }
     Ok(Check {
         name: spec.name.clone(),

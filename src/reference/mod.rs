@@ -14,6 +14,10 @@ use crate::engine::{
 };
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::{Rules, Scoring};
+use std::sync::Arc;
+
+/// Most empty points of a position whose immortality the reference searches.
+pub const IMMORTAL_EMPTY_LIMIT: usize = 14;
 
 /// The reference engine. It supports every geometry and every rule parameter.
 #[derive(Clone, Copy, Debug, Default)]
@@ -36,10 +40,15 @@ impl Engine for Reference {
             });
         }
         Ok(Box::new(RefGame::new(
-            geometry.clone(),
+            Arc::new(geometry.clone()),
             rules.clone(),
             start,
         )))
+    }
+    /// The exhaustive immortality search (spec naj.md N-17) explores up to 2^E positions
+    /// for E empty points; beyond this it is not run (the check shows as ignored).
+    fn immortal_empty_limit(&self) -> Option<usize> {
+        Some(IMMORTAL_EMPTY_LIMIT)
     }
     fn immortal(
         &self,
@@ -79,7 +88,7 @@ pub struct Turn {
 /// A move-sequence played by the reference.
 #[derive(Clone, Debug)]
 pub struct RefGame {
-    pub geometry: Geometry,
+    pub geometry: Arc<Geometry>,
     pub rules: Rules,
     pub start: Position,
     /// The start: position, player to move, handicap (spec `PLAY-7`).
@@ -92,7 +101,7 @@ pub struct RefGame {
 }
 
 impl RefGame {
-    pub fn new(geometry: Geometry, rules: Rules, start: &Start) -> RefGame {
+    pub fn new(geometry: Arc<Geometry>, rules: Rules, start: &Start) -> RefGame {
         RefGame {
             geometry,
             rules,

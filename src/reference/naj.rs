@@ -58,7 +58,20 @@ pub fn immortal(
     let mine = Cell::Stone(player);
     let mut removed = vec![false; geometry.len()];
     let mut seen: BTreeSet<Position> = BTreeSet::new();
-    let mut stack = vec![RefGame::new(geometry.clone(), naj_rules(2), &start)];
+    // Every explored position starts a fresh move-sequence: legality here depends on the
+    // position only (spec N-17, "Why the immortality search is finite").
+    let shared = std::sync::Arc::new(geometry.clone());
+    let fresh = |position: &Position| {
+        RefGame::new(
+            shared.clone(),
+            naj_rules(2),
+            &Start {
+                position: position.clone(),
+                ..start.clone()
+            },
+        )
+    };
+    let mut stack = vec![fresh(position)];
     seen.insert(position.clone());
     let mut explored = 0u64;
     let stones = geometry
@@ -85,8 +98,8 @@ pub fn immortal(
                     removed_count += 1;
                 }
             }
-            if seen.insert(now) && next.play(Move::Pass).is_ok() {
-                stack.push(next);
+            if seen.insert(now.clone()) {
+                stack.push(fresh(&now));
             }
         }
     }

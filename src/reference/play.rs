@@ -31,14 +31,40 @@ pub fn reaches(geometry: &Geometry, position: &Position, p: Point, target: Cell)
 
 /// Spec `PLAY-5`: clearing a colour empties every point of that colour that does not reach
 /// empty. All points are judged on the position before any of them is emptied.
+/// The path search of `PLAY-4` is run once per connected set of that colour: every point of
+/// such a set reaches empty exactly when one path search from any of them does.
 /// Returns the emptied points.
 pub fn clear(geometry: &Geometry, position: &mut Position, colour: Colour) -> Vec<Point> {
-    let doomed: Vec<Point> = geometry
-        .points()
-        .filter(|&p| {
-            position.get(p) == Cell::Stone(colour) && !reaches(geometry, position, p, Cell::Empty)
-        })
-        .collect();
+    let stone = Cell::Stone(colour);
+    let mut judged = vec![false; geometry.len()];
+    let mut doomed = Vec::new();
+    for p in geometry.points() {
+        if position.get(p) != stone || judged[p] {
+            continue;
+        }
+        // The points joined to `p` by paths of `colour` (the path search of PLAY-4).
+        let mut component = vec![p];
+        judged[p] = true;
+        let mut i = 0;
+        let mut reaches_empty = false;
+        while i < component.len() {
+            for &n in geometry.neighbours(component[i]) {
+                match position.get(n) {
+                    Cell::Empty => reaches_empty = true,
+                    c if c == stone && !judged[n] => {
+                        judged[n] = true;
+                        component.push(n);
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        if !reaches_empty {
+            doomed.extend(component);
+        }
+    }
+    doomed.sort_unstable();
     for &p in &doomed {
         position.set(p, Cell::Empty);
     }
