@@ -331,6 +331,19 @@ fn prisoners_text(p: &Prisoners) -> String {
     format!("black {} white {}", p.black, p.white)
 }
 
+/// Record a mismatch when an expected value is given and differs from the actual one.
+fn expect_eq(out: &mut Vec<Mismatch>, what: &str, expected: Option<String>, actual: String) {
+    if let Some(expected) = expected {
+        if expected != actual {
+            out.push(Mismatch {
+                what: what.into(),
+                expected,
+                actual,
+            });
+        }
+    }
+}
+
 /// Compare a replay with the check's expectations.
 pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
     let g = &check.geometry;
@@ -493,17 +506,8 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
                 actual: "the rules have no area scoring".into(),
             }),
             Some(s) => {
-                let mut cmp = |what: &str, e: Option<String>, a: String| {
-                    if let Some(e) = e {
-                        if e != a {
-                            out.push(Mismatch {
-                                what: what.into(),
-                                expected: e,
-                                actual: a,
-                            });
-                        }
-                    }
-                };
+                let mut cmp =
+                    |what: &str, e: Option<String>, a: String| expect_eq(&mut out, what, e, a);
                 cmp(
                     "black points",
                     x.black.map(|v| v.to_string()),
@@ -697,17 +701,8 @@ fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
         }
     }
     let mut cmp = |what: &str, e: Option<String>, a: Option<String>| {
-        if let Some(e) = e {
-            let a =
-                a.unwrap_or_else(|| "undefined (an analysis is missing or undetermined)".into());
-            if e != a {
-                out.push(Mismatch {
-                    what: what.into(),
-                    expected: e,
-                    actual: a,
-                });
-            }
-        }
+        let a = a.unwrap_or_else(|| "undefined (an analysis is missing or undetermined)".into());
+        expect_eq(out, what, e, a)
     };
     cmp(
         "black-score",
