@@ -902,6 +902,15 @@ pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engi
         _ => None,
     };
     let trace = replay(engine, check);
+    if let Ok(Ok(t)) = &trace {
+        if is_undetermined(t) {
+            return Status::Ignored(format!(
+                "{}'s immortality test is undetermined within the budget of {} positions",
+                engine.name(),
+                check.budget
+            ));
+        }
+    }
     judge(
         check,
         &engine.name(),
