@@ -287,14 +287,9 @@ impl RulesetId {
     /// rules, ending after three passes; `None` for rulesets without analyses.
     pub fn analysis_rules(self) -> Option<Rules> {
         match self {
-            RulesetId::Naj | RulesetId::Najn => Some(Rules {
-                suicide: Suicide::Forbidden,
-                capture_order: CaptureOrder::OpponentFirst,
-                ko: vec![KoRule::Basic, KoRule::Fixed],
+            RulesetId::Naj | RulesetId::Najn => RulesetId::Naj.rules().map(|r| Rules {
                 game_end_passes: 3,
-                ko_pass: false,
-                no_result_on_cycle: false,
-                scoring: Scoring::None,
+                ..r
             }),
             _ => None,
         }

@@ -3,20 +3,16 @@
 use super::RefGame;
 use crate::engine::{Game, Move, Start};
 use crate::geometry::{Cell, Colour, Geometry, Position};
-use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};
+use crate::rules::{Rules, RulesetId};
 use std::collections::BTreeSet;
 
 /// The rules of every NAJ move-sequence (N-8, N-10, N-11), ending after `passes` passes
 /// (2 for the alternation N-13, 3 for the analyses N-15, N-16).
 pub fn naj_rules(passes: u32) -> Rules {
+    let naj = RulesetId::Naj.rules().expect("naj is implemented");
     Rules {
-        suicide: Suicide::Forbidden,
-        capture_order: CaptureOrder::OpponentFirst,
-        ko: vec![KoRule::Basic, KoRule::Fixed],
         game_end_passes: passes,
-        ko_pass: false,
-        no_result_on_cycle: false,
-        scoring: Scoring::None,
+        ..naj
     }
 }
 
