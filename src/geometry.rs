@@ -237,6 +237,40 @@ impl Position {
     pub fn count(&self, c: Cell) -> usize {
         self.0.iter().filter(|&&x| x == c).count()
     }
+    /// Stones whose string has no liberty (spec `PLAY-3`); empty for a legal position.
+    pub fn stones_without_liberty(&self, geometry: &Geometry) -> Vec<Point> {
+        let mut seen = vec![false; self.len()];
+        let mut out = Vec::new();
+        for p in geometry.points() {
+            let Cell::Stone(_) = self.get(p) else {
+                continue;
+            };
+            if seen[p] {
+                continue;
+            }
+            let mut string = vec![p];
+            seen[p] = true;
+            let mut free = false;
+            let mut i = 0;
+            while i < string.len() {
+                for &n in geometry.neighbours(string[i]) {
+                    let c = self.get(n);
+                    if c == Cell::Empty {
+                        free = true;
+                    } else if c == self.get(p) && !seen[n] {
+                        seen[n] = true;
+                        string.push(n);
+                    }
+                }
+                i += 1;
+            }
+            if !free {
+                out.extend(string);
+            }
+        }
+        out.sort_unstable();
+        out
+    }
     /// Rows top to bottom, `#`/`O`/`.` without separators (the JSON form).
     pub fn rows(&self, geometry: &Geometry) -> Vec<String> {
         match geometry.rect_size() {

@@ -369,3 +369,12 @@ fn immortal_json_contract() {
     let o = run(&["immortal", bad.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
 }
+
+#[test]
+fn start_position_without_liberty() {
+    let text = GOOD_CASE.replace("id: good", "id: nolib").replace(
+        "      . # .\n      # O #\n      . . .\n",
+        "      . # .\n      # O #\n      . # .\n",
+    );
+    assert_bad_case("nolib.yaml", &text, 6, "without a liberty at B2");
+}

@@ -627,6 +627,18 @@ fn resolve_check(
         }
     };
     let (width, height) = geometry.rect_size().unwrap_or((0, 0));
+    let dead = position.stones_without_liberty(&geometry);
+    if !dead.is_empty() {
+        let names: Vec<&str> = dead.iter().map(|&p| geometry.name(p)).collect();
+        return Err(err(
+            "position:",
+            format!(
+                "the start position has strings without a liberty at {}; every ruleset starts from a legal position",
+                names.join(" ")
+            ),
+        )
+        .hint("check the diagram: a string needs an empty neighbour"));
+    }
     // Labels.
     let labels_text = spec.labels.as_deref().or(file.labels.as_deref());
     let labels = match labels_text {
