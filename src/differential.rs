@@ -227,3 +227,77 @@ pub fn compare_immortal(
     }
     Ok(decided)
 }
+
+/// NAJ analyses on every engine (the `naj_agree` property): from the legal `final_position`,
+/// the analysis of `analysing` (his opponent opens; naj.md N-15/N-16) is played with
+/// `moves` (illegal ones are skipped, as by a player who tries again) on every engine, with
+/// legality of every point and the position compared after each move (as
+/// [`compare_engines`] does); at its end, the reference's immortality (within `budget`) and
+/// Benson's algorithm, control (N-18/N-19) and the control score (N-21) must agree for both
+/// colours. Returns how many colours the reference decided.
+pub fn compare_naj_analysis(
+    geometry: &Geometry,
+    final_position: &Position,
+    analysing: Colour,
+    moves: &[u16],
+    budget: u64,
+) -> Result<u32, String> {
+    use crate::analysis_solver::control_score;
+    use crate::engine::Answer;
+    use crate::rules::RulesetId;
+    let rules = RulesetId::Naj
+        .analysis_rules()
+        .ok_or("naj has analysis rules")?;
+    let start = Start {
+        position: final_position.clone(),
+        to_move: analysing.opponent(),
+        handicap: 0,
+        prisoners: Prisoners::default(),
+    };
+    compare_engines(geometry, &rules, &start, moves)?;
+    // The end of the analysis, as every engine just agreed.
+    let engines = all_engines();
+    let mut game = engines[0]
+        .start(geometry, &rules, &start)
+        .map_err(|u| u.to_string())?;
+    let n = geometry.len();
+    for &m in moves {
+        let idx = m as usize % (n + 1);
+        let mv = if idx == n {
+            Move::Pass
+        } else {
+            Move::Play(idx)
+        };
+        let _ = game.play(mv);
+    }
+    let end = game.position();
+    let decided = compare_immortal(geometry, &end, budget)?;
+    for player in [Colour::Black, Colour::White] {
+        let mut seen: Vec<(String, Vec<bool>)> = Vec::new();
+        for e in &engines {
+            if let Answer::Decided(c) = e
+                .control(geometry, &end, player, budget)
+                .map_err(|u| u.to_string())?
+            {
+                seen.push((e.name(), c));
+            }
+        }
+        for (name, c) in &seen[seen.len().min(1)..] {
+            let (first, c0) = &seen[0];
+            if c != c0 {
+                return Err(format!(
+                    "{player} control differs after the analysis on\n{}{first} vs {name}",
+                    end.diagram(geometry)
+                ));
+            }
+            let (a, b) = (
+                control_score(final_position, c0, player),
+                control_score(final_position, c, player),
+            );
+            if a != b {
+                return Err(format!("{player}-score differs: {first} {a}, {name} {b}"));
+            }
+        }
+    }
+    Ok(decided)
+}

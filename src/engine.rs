@@ -247,4 +247,6 @@ pub trait Game {
     /// The area score of the position as it stands (spec `PLAY-12`), or `None` when the
     /// rules have no area scoring.
     fn score(&self, komi: f64) -> Option<Score>;
+    /// An independent copy of the sequence so far (for searches that try several moves).
+    fn fork(&self) -> Box<dyn Game>;
 }

@@ -4,8 +4,10 @@
 //! * [`parse`]: diagrams, move notation and case files (shared by both engines).
 //! * [`reference`]: the literal implementation of `spec/`.
 //! * [`optimized`]: bitboards, incremental play, hashing.
+//! * [`analysis_solver`]: NAJ analyses under optimal play, on any engine.
 //! * [`engine`]: the interface both answer through; [`runner`]: checks cases against them.
 
+pub mod analysis_solver;
 pub mod differential;
 pub mod engine;
 pub mod geometry;

@@ -108,6 +108,33 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// NAJ analyses under optimal play from a final-position (a diagram file): the
+    /// black-analysis value (Black maximises his black-score, White opens) and the
+    /// white-analysis value, each with one optimal line.
+    Analyse {
+        diagram_file: PathBuf,
+        /// Which analysis: black, white or both.
+        #[arg(long, default_value = "both")]
+        analysis: String,
+        #[arg(long, value_enum, default_value = "optimized")]
+        engine: EngineChoice,
+        /// Game states the search may visit per analysis.
+        #[arg(long, default_value_t = 1_000_000)]
+        budget: u64,
+        /// Positions each immortality test of the reference may explore.
+        #[arg(long, default_value_t = 200_000)]
+        immortal_budget: u64,
+        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+        komi: f64,
+        /// Switch solver speed-ups off (comma-separated: bounds, transpositions).
+        #[arg(long, value_delimiter = ',')]
+        without: Vec<String>,
+        /// Prisoner-difference of the alternation (for the optimal score).
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        prisoner_difference: i64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the legal positions (every string has a liberty) of a WxH board.
     CountLegal {
         size: String,
@@ -180,6 +207,29 @@ fn main() -> ExitCode {
             diagram_file,
         } => cmd_score(ruleset, komi, engine, json, diagram_file),
         Command::CountLegal { size, engine, json } => cmd_count(size, engine, json),
+        Command::Analyse {
+            diagram_file,
+            analysis,
+            engine,
+            budget,
+            immortal_budget,
+            komi,
+            prisoner_difference,
+            json,
+            without,
+        } => cmd_analyse(
+            diagram_file,
+            analysis,
+            engine,
+            go_oracle::analysis_solver::Budget {
+                nodes: budget,
+                immortal: immortal_budget,
+            },
+            komi,
+            prisoner_difference,
+            json,
+            without,
+        ),
         Command::Immortal {
             diagram_file,
             engine,
@@ -1094,4 +1144,156 @@ fn explain_naj(g: &Geometry, naj: &go_oracle::runner::NajTrace, check: &Check) {
             .unwrap_or_else(|| "undefined".into()),
         naj.result.clone().unwrap_or_else(|| "undefined".into())
     );
+}
+
+/// A line of moves as explicit notation: `W pass, B J1, ...`.
+fn line_text(g: &Geometry, first: Colour, line: &[Move]) -> String {
+    let mut player = first;
+    let mut out = Vec::new();
+    for &mv in line {
+        out.push(format!("{} {}", player.letter(), move_text(g, mv)));
+        player = player.opponent();
+    }
+    out.join(", ")
+}
+
+#[allow(clippy::too_many_arguments)]
+fn cmd_analyse(
+    file: PathBuf,
+    analysis: String,
+    choice: EngineChoice,
+    budget: go_oracle::analysis_solver::Budget,
+    komi: f64,
+    prisoner_difference: i64,
+    json: bool,
+    without: Vec<String>,
+) -> Result<(), Exit> {
+    use go_oracle::analysis_solver::solve;
+
+    use go_oracle::engine::Answer;
+    let colours: Vec<Colour> = match analysis.to_ascii_lowercase().as_str() {
+        "black" | "b" => vec![Colour::Black],
+        "white" | "w" => vec![Colour::White],
+        "both" => vec![Colour::Black, Colour::White],
+        other => {
+            return Err(Exit::BadInput(format!(
+                "--analysis: expected black, white or both, found `{other}`"
+            )))
+        }
+    };
+    let mut switches = go_oracle::analysis_solver::Switches::default();
+    for w in &without {
+        match w.as_str() {
+            "bounds" => switches.bounds = false,
+            "transpositions" => switches.transpositions = false,
+            other => {
+                return Err(Exit::BadInput(format!(
+                    "--without: expected bounds or transpositions, found `{other}`"
+                )))
+            }
+        }
+    }
+    let (geometry, position) = read_diagram(&file)?;
+    if !go_oracle::reference::play::is_legal_position(&geometry, &position) {
+        return Err(Exit::BadInput(format!(
+            "{}: a string has no liberty; a final-position is a legal position",
+            file.display()
+        )));
+    }
+    let rules = RulesetId::Naj
+        .analysis_rules()
+        .ok_or_else(|| Exit::BadInput("naj has no analyses".into()))?;
+    let mut report = serde_json::Map::new();
+    let mut values: BTreeMap<(String, &'static str), Option<i64>> = BTreeMap::new();
+    for engine in engines(choice) {
+        let mut per = serde_json::Map::new();
+        for &colour in &colours {
+            let key = format!("{}-analysis", colour.name());
+            let started = std::time::Instant::now();
+            let answer = solve(
+                engine.as_ref(),
+                &geometry,
+                &rules,
+                &position,
+                colour,
+                budget,
+                switches,
+            )
+            .map_err(|u| Exit::BadInput(u.to_string()))?;
+            let seconds = started.elapsed().as_secs_f64();
+            let entry = match &answer {
+                Answer::Decided(s) => {
+                    values.insert((engine.name(), colour.name()), Some(s.value));
+                    json!({"value": s.value, "line": line_text(&geometry, colour.opponent(), &s.line),
+                           "nodes": s.nodes, "seconds": seconds})
+                }
+                Answer::Undetermined { explored } => {
+                    values.insert((engine.name(), colour.name()), None);
+                    json!({"value": null, "undetermined": {"explored": explored, "budget": budget.nodes},
+                           "seconds": seconds})
+                }
+            };
+            if !json {
+                match &answer {
+                    Answer::Decided(s) => println!(
+                        "{}: {key} value {} ({} states, {seconds:.2} s)\n  line: {}",
+                        engine.name(),
+                        s.value,
+                        s.nodes,
+                        line_text(&geometry, colour.opponent(), &s.line)
+                    ),
+                    Answer::Undetermined { explored } => println!(
+                        "{}: {key} undetermined within budget {} ({explored} states, {seconds:.2} s)",
+                        engine.name(),
+                        budget.nodes
+                    ),
+                }
+            }
+            per.insert(key, entry);
+        }
+        report.insert(engine.name(), serde_json::Value::Object(per));
+    }
+    // Engines agree on every value both decided.
+    let mut agree = true;
+    let mut pick: BTreeMap<&'static str, i64> = BTreeMap::new();
+    for ((_, colour), v) in &values {
+        if let Some(v) = v {
+            if let Some(old) = pick.insert(colour, *v) {
+                agree &= old == *v;
+            }
+        }
+    }
+    let score = match (pick.get("black"), pick.get("white")) {
+        (Some(b), Some(w)) => Some((b - w + prisoner_difference) as f64 - komi),
+        _ => None,
+    };
+    if json {
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "black_analysis_value": pick.get("black"),
+                "white_analysis_value": pick.get("white"),
+                "score": score,
+                "result": score.map(go_oracle::engine::result_text),
+                "engines_agree": agree,
+                "engines": report,
+            }))
+            .unwrap_or_default()
+        );
+    } else if let Some(s) = score {
+        println!(
+            "optimal score: {} - {} + {prisoner_difference} - {} = {} ({})",
+            pick["black"],
+            pick["white"],
+            fmt_number(komi),
+            fmt_number(s),
+            go_oracle::engine::result_text(s)
+        );
+    }
+    if agree {
+        Ok(())
+    } else {
+        eprintln!("the engines disagree");
+        Err(Exit::Failed)
+    }
 }

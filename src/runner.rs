@@ -1,5 +1,6 @@
 //! Runs checks on engines: replay, compare with the expectations, compare engines.
 
+use crate::analysis_solver::{compare, control_score, Budget, Comparison};
 use crate::engine::{Answer, Cycle, Engine, Game, Illegal, Move, Prisoners, Score, Start};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::optimized::{Optimized, Switches};
@@ -161,20 +162,9 @@ pub struct NajTrace {
     pub prisoner_difference: i64,
     pub score: Option<f64>,
     pub result: Option<String>,
-}
-
-/// N-21: 1 per controlled empty point, 2 per controlled point with an opposing stone.
-fn control_score(final_position: &Position, control: &[bool], player: Colour) -> i64 {
-    control
-        .iter()
-        .enumerate()
-        .filter(|(_, &c)| c)
-        .map(|(q, _)| match final_position.get(q) {
-            Cell::Empty => 1,
-            Cell::Stone(c) if c == player => 0,
-            Cell::Stone(_) => 2,
-        })
-        .sum()
+    /// The claimed optimal values of the black- and white-analysis (expect
+    /// `optimal-black-score` / `optimal-white-score`), compared by the solver.
+    pub optimal: [Option<Answer<Comparison>>; 2],
 }
 
 fn naj_trace(
@@ -194,6 +184,7 @@ fn naj_trace(
         prisoner_difference,
         score: None,
         result: None,
+        optimal: [None, None],
     };
     if alternation.cycle.is_some() {
         naj.result = Some("long-cycle-tie".to_string());
@@ -250,6 +241,30 @@ fn naj_trace(
             Colour::Black => naj.black_analysis = Some(trace),
             Colour::White => naj.white_analysis = Some(trace),
         }
+    }
+    // The solver's verdict on claimed optimal values (naj.md SOLVE-1 ... SOLVE-3).
+    for (slot, colour) in [(0, Colour::Black), (1, Colour::White)] {
+        let Some(claim) = check.expect.optimal_scores[slot] else {
+            continue;
+        };
+        naj.optimal[slot] = Some(if with_immortality {
+            compare(
+                engine,
+                g,
+                &rules,
+                &alternation.position,
+                colour,
+                claim,
+                Budget {
+                    nodes: check.solver_budget,
+                    immortal: check.budget,
+                },
+                crate::analysis_solver::Switches::default(),
+            )
+            .map_err(|u| u.to_string())?
+        } else {
+            Answer::Undetermined { explored: 0 }
+        });
     }
     if let (Some(b), Some(w)) = (naj.black_score, naj.white_score) {
         let score = (b - w + prisoner_difference) as f64 - check.komi;
@@ -725,6 +740,19 @@ fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
         naj.score.map(crate::engine::fmt_number),
     );
     cmp("result", x.result.clone(), naj.result.clone());
+    for (slot, name) in [(0, "optimal-black-score"), (1, "optimal-white-score")] {
+        if let (Some(claim), Some(Answer::Decided(c))) =
+            (x.optimal_scores[slot], &naj.optimal[slot])
+        {
+            if !(c.at_least && c.at_most) {
+                out.push(Mismatch {
+                    what: format!("{name} (solver, {} states)", c.nodes),
+                    expected: claim.to_string(),
+                    actual: c.verdict().replace("claim", &claim.to_string()),
+                });
+            }
+        }
+    }
     if x.black.is_some() || x.white.is_some() {
         out.push(Mismatch {
             what: "area points".into(),
@@ -812,6 +840,19 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
                 }
             }
         }
+        for (slot, name) in [(0, "black-analysis"), (1, "white-analysis")] {
+            if let (Some(Answer::Decided(ca)), Some(Answer::Decided(cb))) =
+                (&a.optimal[slot], &b.optimal[slot])
+            {
+                if (ca.at_least, ca.at_most) != (cb.at_least, cb.at_most) {
+                    out.push(Mismatch {
+                        what: format!("engines disagree on the optimal {name} value"),
+                        expected: ca.verdict(),
+                        actual: cb.verdict(),
+                    });
+                }
+            }
+        }
         let decided = |n: &NajTrace| (n.black_score, n.white_score, n.score, n.result.clone());
         if a.black_score.is_some() && b.black_score.is_some() && decided(a) != decided(b) {
             out.push(Mismatch {
@@ -844,6 +885,17 @@ pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
         || check.white_analysis.is_some()
         || check.expect.immortal_black.is_some()
         || check.expect.immortal_white.is_some();
+    let needs_solver = check.expect.optimal_scores.iter().any(Option::is_some);
+    if let (true, Some(limit)) = (needs_solver, engine.immortal_empty_limit()) {
+        // Any position of an analysis may be tested, up to an empty board.
+        if check.geometry.len() > limit {
+            return Err(format!(
+                "{}'s immortality test is an exhaustive search limited to positions with at most {limit} empty points; the optimal-analysis solver may test any position of this {}-point board",
+                engine.name(),
+                check.geometry.len()
+            ));
+        }
+    }
     if let (true, Some(limit)) = (needs_immortal, engine.immortal_empty_limit()) {
         // The positions whose immortality the check asks about, found by replaying the
         // moves without the immortality tests.
@@ -903,12 +955,8 @@ pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engi
     };
     let trace = replay(engine, check);
     if let Ok(Ok(t)) = &trace {
-        if is_undetermined(t) {
-            return Status::Ignored(format!(
-                "{}'s immortality test is undetermined within the budget of {} positions",
-                engine.name(),
-                check.budget
-            ));
+        if let Some(why) = undetermined_reason(check, &engine.name(), t) {
+            return Status::Ignored(why);
         }
     }
     judge(
@@ -917,6 +965,33 @@ pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engi
         trace,
         reference_trace.as_ref().map(|(n, t)| (n.as_str(), t)),
     )
+}
+
+/// Why a replay is undetermined (a search ran out of budget), if it is.
+pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<String> {
+    if !is_undetermined(t) {
+        return None;
+    }
+    let solver: Vec<String> = t
+        .naj
+        .iter()
+        .flat_map(|n| n.optimal.iter().zip(["black", "white"]))
+        .filter_map(|(a, colour)| match a {
+            Some(Answer::Undetermined { explored }) => Some(format!(
+                "the optimal {colour}-analysis value is undetermined within the solver budget of {} states ({explored} visited)",
+                check.solver_budget
+            )),
+            _ => None,
+        })
+        .collect();
+    Some(if solver.is_empty() {
+        format!(
+            "{engine}'s immortality test is undetermined within the budget of {} positions",
+            check.budget
+        )
+    } else {
+        format!("{engine}: {}", solver.join("; "))
+    })
 }
 
 /// Whether a replay left an immortality question undetermined within its budget.
@@ -928,6 +1003,10 @@ pub fn is_undetermined(t: &Trace) -> bool {
                 .into_iter()
                 .flatten()
                 .any(|a| undetermined(&a.control))
+                || n.optimal
+                    .iter()
+                    .flatten()
+                    .any(|a| matches!(a, Answer::Undetermined { .. }))
         })
 }
 

@@ -378,3 +378,44 @@ fn start_position_without_liberty() {
     );
     assert_bad_case("nolib.yaml", &text, 6, "without a liberty at B2");
 }
+
+#[test]
+fn analyse_json_contract() {
+    let p = temp("dame.txt", "# . # . O . O\n. # # O O O .\n");
+    let o = run(&[
+        "analyse",
+        "--json",
+        "--analysis",
+        "black",
+        "--engine",
+        "both",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["black_analysis_value"], 2);
+    assert_eq!(v["white_analysis_value"], serde_json::Value::Null);
+    assert_eq!(v["score"], serde_json::Value::Null);
+    assert_eq!(v["engines_agree"], true);
+    let line = v["engines"]["optimized"]["black-analysis"]["line"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(line.starts_with("W D2"), "{line}");
+    // A budget too small: undetermined, never a guess.
+    let o = run(&["analyse", "--json", "--budget", "3", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["black_analysis_value"], serde_json::Value::Null);
+    assert_eq!(
+        v["engines"]["optimized"]["black-analysis"]["undetermined"]["budget"],
+        3
+    );
+    // Bad arguments: exit 2 with what was expected.
+    let o = run(&["analyse", "--analysis", "grey", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected black, white or both"));
+    let o = run(&["analyse", "--without", "speed", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bounds or transpositions"));
+}

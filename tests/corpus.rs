@@ -17,9 +17,10 @@ use go_oracle::parse::InputError;
 use go_oracle::reference::Reference;
 use go_oracle::runner::{
     all_engines, applicability, case_files, format_failure, is_undetermined, judge, replay,
-    rerun_command, test_name, CaseProblem, Status, Trace,
+    rerun_command, test_name, undetermined_reason, CaseProblem, Status, Trace,
 };
 use libtest_mimic::{Arguments, Failed, Trial};
+use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -86,30 +87,67 @@ fn main() {
             }
         }
     }
+    // Checks that ask the optimal-analysis solver: every other engine's replay is computed
+    // up front too, so that one left undetermined within the budget is listed as ignored.
+    let mut solver_jobs: Vec<(usize, usize, usize)> = Vec::new();
+    for (i, (_, case)) in cases.iter().enumerate() {
+        for (j, check) in case.checks.iter().enumerate() {
+            if !check.expect.optimal_scores.iter().any(Option::is_some) {
+                continue;
+            }
+            for (e, engine) in engines.iter().enumerate() {
+                if engine.name() != reference.name()
+                    && filter_matches(&test_name(case, check, &engine.name()))
+                    && applicability(engine.as_ref(), check).is_ok()
+                {
+                    solver_jobs.push((i, j, e));
+                }
+            }
+        }
+    }
+    let solver_replays: Mutex<HashMap<(usize, usize, usize), Arc<Replay>>> =
+        Mutex::new(HashMap::new());
     let queue = Mutex::new(slow);
+    let solver_queue = Mutex::new(solver_jobs);
     std::thread::scope(|scope| {
         for _ in 0..std::thread::available_parallelism()
             .map(|n| n.get())
             .unwrap_or(1)
         {
-            scope.spawn(|| loop {
-                let next = queue.lock().map(|mut q| q.pop()).ok().flatten();
-                let Some((i, j)) = next else { break };
-                let check = &cases[i].1.checks[j];
-                let _ = slots[i][j].get_or_init(|| replay(&Reference, check));
+            scope.spawn(|| {
+                loop {
+                    let next = queue.lock().map(|mut q| q.pop()).ok().flatten();
+                    let Some((i, j)) = next else { break };
+                    let check = &cases[i].1.checks[j];
+                    let _ = slots[i][j].get_or_init(|| replay(&Reference, check));
+                }
+                loop {
+                    let next = solver_queue.lock().map(|mut q| q.pop()).ok().flatten();
+                    let Some((i, j, e)) = next else { break };
+                    let check = &cases[i].1.checks[j];
+                    let r = Arc::new(replay(engines[e].as_ref(), check));
+                    if let Ok(mut m) = solver_replays.lock() {
+                        m.insert((i, j, e), r);
+                    }
+                }
             });
         }
     });
+    let solver_replays = solver_replays.into_inner().unwrap_or_default();
     for (i, (rel, case)) in cases.iter().enumerate() {
         for (ci, check) in case.checks.iter().enumerate() {
             let slot = Arc::clone(&slots[i][ci]);
             let reference_undetermined =
                 matches!(slot.get(), Some(Ok(Ok(t))) if is_undetermined(t));
-            for engine in &engines {
+            for (e, engine) in engines.iter().enumerate() {
                 let name = test_name(case, check, &engine.name());
                 let is_reference = engine.name() == reference.name();
+                let precomputed = solver_replays.get(&(i, ci, e)).cloned();
+                let solver_undetermined =
+                    matches!(precomputed.as_deref(), Some(Ok(Ok(t))) if is_undetermined(t));
                 let ignored = applicability(engine.as_ref(), check).is_err()
-                    || (is_reference && reference_undetermined);
+                    || (is_reference && reference_undetermined)
+                    || solver_undetermined;
                 let case = Arc::clone(case);
                 let engine = Arc::clone(engine);
                 let slot = Arc::clone(&slot);
@@ -133,12 +171,27 @@ fn main() {
                             let own = slot.get_or_init(|| replay(&Reference, check)).clone();
                             judge(check, "reference", own, None)
                         } else {
-                            judge(
-                                check,
-                                &engine.name(),
-                                replay(engine.as_ref(), check),
-                                reference_replay().map(|t| ("reference", t)),
-                            )
+                            let own = match &precomputed {
+                                Some(r) => (**r).clone(),
+                                None => replay(engine.as_ref(), check),
+                            };
+                            match &own {
+                                Ok(Ok(t)) => match undetermined_reason(check, &engine.name(), t) {
+                                    Some(why) => Status::Ignored(why),
+                                    None => judge(
+                                        check,
+                                        &engine.name(),
+                                        own,
+                                        reference_replay().map(|t| ("reference", t)),
+                                    ),
+                                },
+                                _ => judge(
+                                    check,
+                                    &engine.name(),
+                                    own,
+                                    reference_replay().map(|t| ("reference", t)),
+                                ),
+                            }
                         };
                         match status {
                             Status::Passed => Ok(()),

@@ -63,3 +63,22 @@ fn immortal_agree_findings_agree() {
         }
     }
 }
+
+#[test]
+fn naj_agree_findings_agree() {
+    for (name, data) in inputs("naj_agree") {
+        let input = GameInput::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+        let (g, _, s) = input.build(5);
+        let colour = if input.white_first {
+            go_oracle::geometry::Colour::White
+        } else {
+            go_oracle::geometry::Colour::Black
+        };
+        let moves = &input.moves[..input.moves.len().min(200)];
+        if let Err(e) =
+            go_oracle::differential::compare_naj_analysis(&g, &s.position, colour, moves, 20_000)
+        {
+            panic!("{name}: {e}");
+        }
+    }
+}

@@ -158,3 +158,22 @@ fn reference_and_benson_agree_crowded_5x5() {
         "only {with_immortal} positions had immortal stones"
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, .. ProptestConfig::default() })]
+    /// The `naj_agree` property on random inputs: analyses from random final-positions of
+    /// rectangles up to 5x5 — legality, positions, immortality, control and control score
+    /// agree on every engine.
+    #[test]
+    fn naj_analyses_agree(bytes in prop::collection::vec(any::<u8>(), 16..800)) {
+        use arbitrary::{Arbitrary, Unstructured};
+        let Ok(input) = GameInput::arbitrary_take_rest(Unstructured::new(&bytes)) else {
+            return Ok(());
+        };
+        let (g, _, s) = input.build(5);
+        let colour = if input.white_first { Colour::White } else { Colour::Black };
+        let moves = &input.moves[..input.moves.len().min(200)];
+        let r = go_oracle::differential::compare_naj_analysis(&g, &s.position, colour, moves, 20_000);
+        prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}

@@ -664,6 +664,10 @@ impl<const N: usize> Game for OptGame<N> {
             }
         }
     }
+    fn fork(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
     fn score(&self, komi: f64) -> Option<Score> {
         if self.rules.scoring == Scoring::None {
             return None;

@@ -120,6 +120,9 @@ pub struct CheckSpec {
     /// Nodes a search may explore (default 200,000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<u64>,
+    /// Game states the optimal-analysis solver may visit per claim (default 20,000).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solver_budget: Option<u64>,
     /// The source claims something the oracle does not reproduce.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discrepancy: Option<Discrepancy>,
@@ -247,6 +250,13 @@ pub struct FinalExpect {
     /// The same for White.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub immortal_white: Option<String>,
+    /// NAJ: the black-analysis value under optimal play from the final-position (Black
+    /// maximises his black-score, White minimises it), as a source claims it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal_black_score: Option<i64>,
+    /// NAJ: the white-analysis value under optimal play (White maximises his white-score).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub optimal_white_score: Option<i64>,
 }
 
 /// An analysis of NAJ (naj.md N-15, N-16): its moves and the position at its end.
@@ -341,6 +351,8 @@ pub struct FinalChecks {
     pub cycle: Option<Cycle>,
     pub immortal_black: Option<Vec<bool>>,
     pub immortal_white: Option<Vec<bool>>,
+    /// Claimed values of the black- and white-analysis under optimal play.
+    pub optimal_scores: [Option<i64>; 2],
     /// Unmarked cells of the black / white control diagrams: the final-position content.
     pub control_content: [Option<Vec<Option<Cell>>>; 2],
     /// Unmarked cells of the immortal diagrams: the content of the tested position.
@@ -349,6 +361,9 @@ pub struct FinalChecks {
 
 /// Default search budget (positions explored per immortality test).
 pub const DEFAULT_BUDGET: u64 = 200_000;
+
+/// Default budget of the optimal-analysis solver (game states per claim).
+pub const DEFAULT_SOLVER_BUDGET: u64 = 20_000;
 
 /// An analysis ready to replay.
 #[derive(Clone, Debug)]
@@ -375,6 +390,8 @@ pub struct Check {
     pub white_analysis: Option<Analysis>,
     /// Nodes a search may explore (the reference's immortality test).
     pub budget: u64,
+    /// Game states the optimal-analysis solver may visit per claim.
+    pub solver_budget: u64,
     pub has_discrepancy: bool,
     /// Line of the file where the check starts.
     pub line: usize,
@@ -825,6 +842,18 @@ fn resolve_check(
         ];
         expect.immortal_black = ib.map(|m| m.0);
         expect.immortal_white = iw.map(|m| m.0);
+        expect.optimal_scores = [f.optimal_black_score, f.optimal_white_score];
+        if expect.optimal_scores.iter().any(Option::is_some)
+            && spec.ruleset.analysis_rules().is_none()
+        {
+            return Err(err(
+                "optimal-black-score:",
+                format!(
+                    "ruleset {} has no analyses; optimal analysis values are for naj and najn",
+                    spec.ruleset
+                ),
+            ));
+        }
     }
     Ok(Check {
         name: spec.name.clone(),
@@ -838,6 +867,7 @@ fn resolve_check(
         black_analysis,
         white_analysis,
         budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
+        solver_budget: spec.solver_budget.unwrap_or(DEFAULT_SOLVER_BUDGET),
         has_discrepancy: spec.discrepancy.is_some(),
         line,
     })

@@ -227,6 +227,10 @@ impl Game for RefGame {
         self.position = after;
         Ok(Played { removed })
     }
+    fn fork(&self) -> Box<dyn Game> {
+        Box::new(self.clone())
+    }
+
     fn score(&self, komi: f64) -> Option<Score> {
         match self.rules.scoring {
             Scoring::None => None,
