@@ -227,6 +227,35 @@ pub trait Engine: Send + Sync {
         player: Colour,
         budget: u64,
     ) -> Result<Answer<Vec<bool>>, Unsupported>;
+    /// J2003 (j2003.md G-1 ... G-8): whether the attacker can force the target of `check`
+    /// from the final-position `position`, with the states or nodes the solver visited.
+    fn j2003_force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::j2003::StatusCheck,
+        budget: u64,
+    ) -> Result<Answer<(bool, u64)>, Unsupported> {
+        let _ = (geometry, position, check, budget);
+        Err(Unsupported {
+            engine: self.name(),
+            what: "J2003 status checks".into(),
+        })
+    }
+    /// J2003 J-54 ... J-64: the board part of the score (territory plus dead opposing stones
+    /// on it, Black minus White) of `position`, given each stone's string status.
+    fn j2003_board_score(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<crate::j2003::Status>],
+    ) -> Result<i64, Unsupported> {
+        let _ = (geometry, position, status);
+        Err(Unsupported {
+            engine: self.name(),
+            what: "J2003 scoring".into(),
+        })
+    }
 }
 
 /// A move-sequence in progress.

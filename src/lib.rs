@@ -11,6 +11,7 @@ pub mod analysis_solver;
 pub mod differential;
 pub mod engine;
 pub mod geometry;
+pub mod j2003;
 pub mod optimized;
 pub mod parse;
 pub mod reference;

@@ -135,6 +135,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// J2003 life and death of every string of a final-position (a diagram file), and the
+    /// score (J-41 ... J-64).
+    Status {
+        #[arg(long)]
+        ruleset: String,
+        diagram_file: PathBuf,
+        #[arg(long, value_enum, default_value = "both")]
+        engine: EngineChoice,
+        /// Nodes (reference) or states (optimized) each status check may visit.
+        #[arg(long, default_value_t = 1_000_000)]
+        budget: u64,
+        #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+        prisoner_difference: i64,
+        #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+        komi: f64,
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the legal positions (every string has a liberty) of a WxH board.
     CountLegal {
         size: String,
@@ -207,6 +225,23 @@ fn main() -> ExitCode {
             diagram_file,
         } => cmd_score(ruleset, komi, engine, json, diagram_file),
         Command::CountLegal { size, engine, json } => cmd_count(size, engine, json),
+        Command::Status {
+            ruleset,
+            diagram_file,
+            engine,
+            budget,
+            prisoner_difference,
+            komi,
+            json,
+        } => cmd_status(
+            ruleset,
+            diagram_file,
+            engine,
+            budget,
+            prisoner_difference,
+            komi,
+            json,
+        ),
         Command::Analyse {
             diagram_file,
             analysis,
@@ -1289,6 +1324,138 @@ fn cmd_analyse(
             fmt_number(s),
             go_oracle::engine::result_text(s)
         );
+    }
+    if agree {
+        Ok(())
+    } else {
+        eprintln!("the engines disagree");
+        Err(Exit::Failed)
+    }
+}
+
+fn cmd_status(
+    ruleset: String,
+    file: PathBuf,
+    choice: EngineChoice,
+    budget: u64,
+    prisoner_difference: i64,
+    komi: f64,
+    json: bool,
+) -> Result<(), Exit> {
+    if ruleset != "j2003" {
+        return Err(Exit::BadInput(format!(
+            "--ruleset: `status` decides J2003 life and death; expected j2003, found `{ruleset}`"
+        )));
+    }
+    let (geometry, position) = read_diagram(&file)?;
+    if !go_oracle::reference::play::is_legal_position(&geometry, &position) {
+        return Err(Exit::BadInput(format!(
+            "{}: a string has no liberty; a final-position is a legal position",
+            file.display()
+        )));
+    }
+    let mut reports = Vec::new();
+    for engine in engines(choice) {
+        let started = std::time::Instant::now();
+        let analysis = go_oracle::j2003::analyse(engine.as_ref(), &geometry, &position, budget)
+            .map_err(|u| Exit::BadInput(u.to_string()))?;
+        let seconds = started.elapsed().as_secs_f64();
+        let score = if analysis.is_decided() {
+            let board = engine
+                .j2003_board_score(&geometry, &position, &analysis.status_at(geometry.len()))
+                .map_err(|u| Exit::BadInput(u.to_string()))?;
+            Some((board + prisoner_difference) as f64 - komi)
+        } else {
+            None
+        };
+        reports.push((engine.name(), analysis, score, seconds));
+    }
+    let strings_json = |a: &go_oracle::j2003::Analysis| -> Vec<serde_json::Value> {
+        a.strings
+            .iter()
+            .map(|s| {
+                json!({
+                    "colour": s.colour.name(),
+                    "points": s.points.iter().map(|&p| geometry.name(p).to_string()).collect::<Vec<_>>(),
+                    "status": s.status.map(|x| x.name()).unwrap_or("undetermined"),
+                    "alive": s.status.map(|x| x.is_alive()),
+                    "direct_ko_stone": s.direct_ko_stone,
+                })
+            })
+            .collect()
+    };
+    // Engines agree on every status both decide, and on the score.
+    let mut agree = true;
+    for w in reports.windows(2) {
+        let (a, b) = (&w[0].1, &w[1].1);
+        for (x, y) in a.strings.iter().zip(&b.strings) {
+            if let (Some(p), Some(q)) = (x.status, y.status) {
+                agree &= p == q;
+            }
+            if let (Some(p), Some(q)) = (x.direct_ko_stone, y.direct_ko_stone) {
+                agree &= p == q;
+            }
+        }
+        if let (Some(p), Some(q)) = (w[0].2, w[1].2) {
+            agree &= p == q;
+        }
+    }
+    let best = reports
+        .iter()
+        .max_by_key(|r| r.1.strings.iter().filter(|s| s.status.is_some()).count())
+        .expect("at least one engine");
+    if json {
+        let engines_json: serde_json::Map<String, serde_json::Value> = reports
+            .iter()
+            .map(|(n, a, sc, secs)| {
+                (
+                    n.clone(),
+                    json!({"strings": strings_json(a), "score": sc, "explored": a.explored, "seconds": secs}),
+                )
+            })
+            .collect();
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&json!({
+                "strings": strings_json(&best.1),
+                "score": best.2,
+                "result": best.2.map(go_oracle::engine::result_text),
+                "prisoner_difference": prisoner_difference,
+                "komi": komi,
+                "engines_agree": agree,
+                "engines": engines_json,
+            }))
+            .unwrap_or_default()
+        );
+    } else {
+        print!("{}", with_coordinates(&geometry, &position));
+        for (name, a, sc, secs) in &reports {
+            println!("{name} ({} nodes/states, {secs:.2} s):", a.explored);
+            for s in &a.strings {
+                let pts: Vec<&str> = s.points.iter().map(|&p| geometry.name(p)).collect();
+                println!(
+                    "  {} {}: {}{}",
+                    s.colour.name(),
+                    pts.join(" "),
+                    s.status.map(|x| x.name()).unwrap_or("undetermined"),
+                    match s.direct_ko_stone {
+                        Some(true) => ", direct ko stone",
+                        Some(false) => "",
+                        None => ", direct ko stone undetermined",
+                    }
+                );
+            }
+            match sc {
+                Some(x) => println!(
+                    "  score {} ({})",
+                    fmt_number(*x),
+                    go_oracle::engine::result_text(*x)
+                ),
+                None => {
+                    println!("  score undefined: a status is undetermined within budget {budget}")
+                }
+            }
+        }
     }
     if agree {
         Ok(())

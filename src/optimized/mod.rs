@@ -5,6 +5,8 @@
 pub mod benson;
 pub mod bitboard;
 pub mod game;
+pub mod j2003_score;
+pub mod j2003_solver;
 pub mod legal;
 pub mod strings;
 pub mod zobrist;
@@ -25,6 +27,9 @@ pub struct Switches {
     pub incremental_strings: bool,
     /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
     pub narrow_boards: bool,
+    /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
+    /// without a search (off: every uncapturable check is solved).
+    pub benson_uncapturable: bool,
 }
 
 impl Switches {
@@ -32,9 +37,15 @@ impl Switches {
         hash_index: true,
         incremental_strings: true,
         narrow_boards: true,
+        benson_uncapturable: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 3] = ["hash-index", "incremental-strings", "narrow-boards"];
+    pub const NAMES: [&'static str; 4] = [
+        "hash-index",
+        "incremental-strings",
+        "narrow-boards",
+        "benson-uncapturable",
+    ];
 
     /// All on except the named one.
     pub fn without(name: &str) -> Option<Switches> {
@@ -43,6 +54,7 @@ impl Switches {
             "hash-index" => s.hash_index = false,
             "incremental-strings" => s.incremental_strings = false,
             "narrow-boards" => s.narrow_boards = false,
+            "benson-uncapturable" => s.benson_uncapturable = false,
             _ => return None,
         }
         Some(s)
@@ -163,5 +175,42 @@ impl Engine for Optimized {
             Answer::Decided(v) => Answer::Decided(benson::control_points(w, h, &v)),
             other => other,
         })
+    }
+
+    fn j2003_force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::j2003::StatusCheck,
+        budget: u64,
+    ) -> Result<Answer<(bool, u64)>, Unsupported> {
+        let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
+            engine: self.name(),
+            what: "boards that are not rectangles".to_string(),
+        })?;
+        if self.switches.benson_uncapturable
+            && check.kind == crate::j2003::StatusKind::Uncapturable
+            && benson::immortal_points(w, h, self.words_for(w, h), position, check.defender)
+                [check.string[0]]
+        {
+            return Ok(Answer::Decided((false, 0)));
+        }
+        let board: Vec<u8> = (0..position.len())
+            .map(|q| match position.get(q) {
+                crate::geometry::Cell::Empty => 0,
+                crate::geometry::Cell::Stone(Colour::Black) => 1,
+                crate::geometry::Cell::Stone(Colour::White) => 2,
+            })
+            .collect();
+        Ok(j2003_solver::force(geometry, &board, check, budget))
+    }
+
+    fn j2003_board_score(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<crate::j2003::Status>],
+    ) -> Result<i64, Unsupported> {
+        Ok(j2003_score::board_score(geometry, position, status))
     }
 }

@@ -4,6 +4,7 @@
 //! list of whole positions compared by equality. No hashing, no incremental state. It uses
 //! nothing of [`crate::optimized`]; it shares only the geometry and rule types.
 
+pub mod j2003;
 pub mod ko;
 pub mod naj;
 pub mod play;
@@ -73,6 +74,25 @@ impl Engine for Reference {
             Ok(v) => Answer::Decided(v),
             Err(explored) => Answer::Undetermined { explored },
         })
+    }
+
+    fn j2003_force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::j2003::StatusCheck,
+        budget: u64,
+    ) -> Result<Answer<(bool, u64)>, Unsupported> {
+        Ok(j2003::force(geometry, position, check, budget))
+    }
+
+    fn j2003_board_score(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<crate::j2003::Status>],
+    ) -> Result<i64, Unsupported> {
+        Ok(j2003::score(geometry, position, status).board_score)
     }
 }
 

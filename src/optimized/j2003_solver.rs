@@ -1,0 +1,336 @@
+//! J2003 status games (spec `j2003.md` G-1 ... G-8) solved on their state graph: the states
+//! reachable from the final-position are enumerated once, each with its successors (a
+//! transposition table by construction), and Y's winning region of the Büchi game on the
+//! counter product is computed by the nested fixpoint νZ. μX. (F ∩ CPre(Z)) ∪ CPre(X).
+//!
+//! Reductions (each switchable, spec S-3):
+//! * in the uncapturable game a captured state is won by Y whatever follows (capture is an
+//!   event that is never undone, C-8), so it is not expanded (always on: it is the game's
+//!   own definition, not a reduction);
+//! * `benson-uncapturable`: a string that Benson's algorithm finds unconditionally alive is
+//!   uncapturable without a search (Y cannot capture it even if X passes every turn, and
+//!   X may pass every turn; J-41).
+//!
+//! The board code here is its own: a byte per point and flood fills over the geometry.
+
+use crate::engine::Answer;
+use crate::geometry::{Geometry, Point};
+use crate::j2003::{StatusCheck, StatusKind};
+use std::collections::HashMap;
+
+const EMPTY: u8 = 0;
+
+fn stone(c: crate::geometry::Colour) -> u8 {
+    match c {
+        crate::geometry::Colour::Black => 1,
+        crate::geometry::Colour::White => 2,
+    }
+}
+
+/// A state of the status game (G-2), compactly.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    board: Vec<u8>,
+    /// 1 or 2: the colour to move.
+    to_move: u8,
+    after_pass: bool,
+    captured: bool,
+    /// Bit i: a defender stone played in the sequence stands on L[i].
+    played: Vec<u64>,
+    counter: u16,
+    /// (colour, x, y) of the ko captures since the last ko-pass, sorted.
+    ko_record: Vec<(u8, u16, u16)>,
+}
+
+/// The string through `p` and whether it has a liberty.
+fn string_of(
+    geometry: &Geometry,
+    board: &[u8],
+    p: Point,
+    mark: &mut [u32],
+    stamp: u32,
+) -> (Vec<Point>, bool) {
+    let c = board[p];
+    let mut out = vec![p];
+    mark[p] = stamp;
+    let mut liberty = false;
+    let mut i = 0;
+    while i < out.len() {
+        for &n in geometry.neighbours(out[i]) {
+            if board[n] == EMPTY {
+                liberty = true;
+            } else if board[n] == c && mark[n] != stamp {
+                mark[n] = stamp;
+                out.push(n);
+            }
+        }
+        i += 1;
+    }
+    (out, liberty)
+}
+
+struct Board<'a> {
+    geometry: &'a Geometry,
+    mark: Vec<u32>,
+    stamp: u32,
+}
+
+impl Board<'_> {
+    /// J-8: the board after `colour` plays at `x`, and the removed points; `None` if the
+    /// point is occupied or the play is suicide.
+    fn play(&mut self, board: &[u8], x: Point, colour: u8) -> Option<(Vec<u8>, Vec<Point>)> {
+        if board[x] != EMPTY {
+            return None;
+        }
+        let mut after = board.to_vec();
+        after[x] = colour;
+        let other = 3 - colour;
+        let mut removed = Vec::new();
+        for &n in self.geometry.neighbours(x) {
+            if after[n] == other {
+                self.stamp += 1;
+                let (s, liberty) = string_of(self.geometry, &after, n, &mut self.mark, self.stamp);
+                if !liberty {
+                    for &q in &s {
+                        after[q] = EMPTY;
+                    }
+                    removed.extend(s);
+                }
+            }
+        }
+        self.stamp += 1;
+        let (_, liberty) = string_of(self.geometry, &after, x, &mut self.mark, self.stamp);
+        if !liberty {
+            return None;
+        }
+        removed.sort_unstable();
+        Some((after, removed))
+    }
+}
+
+/// Node of the game graph: who moves, whether it is accepting, its successors.
+struct Node {
+    attacker_moves: bool,
+    accepting: bool,
+    succ: Vec<u32>,
+}
+
+const WIN: u32 = 0;
+const LOSE: u32 = 1;
+
+/// Whether the attacker can force the check's target, with the states enumerated;
+/// undetermined past `budget` states.
+pub fn force(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    budget: u64,
+) -> Answer<(bool, u64)> {
+    let defender = stone(check.defender);
+    let attacker = 3 - defender;
+    let uncapturable = check.kind == StatusKind::Uncapturable;
+    let k = check.local.len();
+    let words = k.div_ceil(64).max(1);
+    let local_index: HashMap<Point, usize> = check
+        .local
+        .iter()
+        .enumerate()
+        .map(|(i, &p)| (p, i))
+        .collect();
+    let mut b = Board {
+        geometry,
+        mark: vec![0; geometry.len()],
+        stamp: 0,
+    };
+    let mut nodes: Vec<Node> = vec![
+        Node {
+            attacker_moves: true,
+            accepting: true,
+            succ: vec![WIN],
+        },
+        Node {
+            attacker_moves: true,
+            accepting: false,
+            succ: vec![LOSE],
+        },
+    ];
+    let mut index: HashMap<Key, u32> = HashMap::new();
+    let mut keys: Vec<Key> = vec![];
+    let start = Key {
+        board: board.to_vec(),
+        to_move: attacker,
+        after_pass: false,
+        captured: false,
+        played: vec![0; words],
+        counter: 0,
+        ko_record: Vec::new(),
+    };
+    let is_played = |key: &Key, i: usize| key.played[i / 64] >> (i % 64) & 1 == 1;
+    // G-7: accepting = captured and (C1/C2) the counter completes a round here.
+    let accepting = |key: &Key| {
+        key.captured && (uncapturable || (key.counter as usize == k - 1 && !is_played(key, k - 1)))
+    };
+    let next_counter = |key: &Key| -> u16 {
+        if uncapturable || k == 0 {
+            0
+        } else if !is_played(key, key.counter as usize) {
+            ((key.counter as usize + 1) % k) as u16
+        } else {
+            key.counter
+        }
+    };
+    let mut id_of = |key: Key, nodes: &mut Vec<Node>, keys: &mut Vec<Key>| -> u32 {
+        if uncapturable && key.captured {
+            return WIN;
+        }
+        if let Some(&id) = index.get(&key) {
+            return id;
+        }
+        let id = nodes.len() as u32;
+        nodes.push(Node {
+            attacker_moves: key.to_move == attacker,
+            accepting: accepting(&key),
+            succ: Vec::new(),
+        });
+        index.insert(key.clone(), id);
+        keys.push(key);
+        id
+    };
+    let root = id_of(start, &mut nodes, &mut keys);
+    // Enumerate (breadth first).
+    let mut next = 0usize;
+    while next < keys.len() {
+        if keys.len() as u64 > budget {
+            return Answer::Undetermined {
+                explored: keys.len() as u64,
+            };
+        }
+        let key = keys[next].clone();
+        let id = next as u32 + 2;
+        next += 1;
+        let player = key.to_move;
+        let counter = next_counter(&key);
+        let mut succ = Vec::new();
+        let mut ko_pass_legal = false;
+        for x in geometry.points() {
+            let Some((after, removed)) = b.play(&key.board, x, player) else {
+                continue;
+            };
+            let mut record = key.ko_record.clone();
+            if let [y] = removed[..] {
+                // C-5: a ko capture if the immediate retake removes exactly x and restores.
+                let retake = b.play(&after, y, 3 - player);
+                if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
+                    let (xx, yy) = (x as u16, y as u16);
+                    if record.contains(&(3 - player, yy, xx)) {
+                        ko_pass_legal = true;
+                        continue;
+                    }
+                    if !record.contains(&(player, xx, yy)) {
+                        record.push((player, xx, yy));
+                        record.sort_unstable();
+                    }
+                }
+            }
+            let captured = key.captured || removed.contains(&check.string[0]);
+            let mut played = key.played.clone();
+            for &q in &removed {
+                if let Some(&i) = local_index.get(&q) {
+                    played[i / 64] &= !(1 << (i % 64));
+                }
+            }
+            if player == defender {
+                if let Some(&i) = local_index.get(&x) {
+                    played[i / 64] |= 1 << (i % 64);
+                }
+            }
+            let child = Key {
+                board: after,
+                to_move: 3 - player,
+                after_pass: false,
+                captured,
+                played,
+                counter,
+                ko_record: record,
+            };
+            succ.push(id_of(child, &mut nodes, &mut keys));
+        }
+        // Pass: ends the sequence after the opponent's pass (G-6 decides it then).
+        if key.after_pass {
+            let won = key.captured && (uncapturable || key.played.iter().all(|&w| w == 0));
+            succ.push(if won { WIN } else { LOSE });
+        } else {
+            let child = Key {
+                to_move: 3 - player,
+                after_pass: true,
+                counter,
+                ..key.clone()
+            };
+            succ.push(id_of(child, &mut nodes, &mut keys));
+        }
+        if ko_pass_legal {
+            let child = Key {
+                to_move: 3 - player,
+                after_pass: false,
+                counter,
+                ko_record: Vec::new(),
+                ..key.clone()
+            };
+            succ.push(id_of(child, &mut nodes, &mut keys));
+        }
+        nodes[id as usize].succ = succ;
+    }
+    let explored = keys.len() as u64;
+    let won = buchi_winning(&nodes);
+    Answer::Decided((won[root as usize], explored))
+}
+
+/// Y's winning region of the Büchi game: νZ. μX. (F ∩ CPre(Z)) ∪ CPre(X), where CPre(S)
+/// holds Y's nodes with a successor in S and X's nodes with every successor in S.
+fn buchi_winning(nodes: &[Node]) -> Vec<bool> {
+    let n = nodes.len();
+    let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
+    for (v, node) in nodes.iter().enumerate() {
+        for &w in &node.succ {
+            pred[w as usize].push(v as u32);
+        }
+    }
+    let mut z = vec![true; n];
+    loop {
+        // μX: attractor computation with counters of successors outside X.
+        let mut x = vec![false; n];
+        let mut missing: Vec<usize> = nodes.iter().map(|nd| nd.succ.len()).collect();
+        let mut queue: Vec<u32> = Vec::new();
+        let cpre_z = |v: usize| -> bool {
+            let node = &nodes[v];
+            if node.attacker_moves {
+                node.succ.iter().any(|&w| z[w as usize])
+            } else {
+                node.succ.iter().all(|&w| z[w as usize])
+            }
+        };
+        for v in 0..n {
+            if nodes[v].accepting && cpre_z(v) {
+                x[v] = true;
+                queue.push(v as u32);
+            }
+        }
+        while let Some(w) = queue.pop() {
+            for &v in &pred[w as usize] {
+                let v = v as usize;
+                if x[v] {
+                    continue;
+                }
+                missing[v] -= 1;
+                if nodes[v].attacker_moves || missing[v] == 0 {
+                    x[v] = true;
+                    queue.push(v as u32);
+                }
+            }
+        }
+        if x == z {
+            return z;
+        }
+        z = x;
+    }
+}
