@@ -301,3 +301,85 @@ pub fn compare_naj_analysis(
     }
     Ok(decided)
 }
+
+/// J2003 statuses (`j2003_status_agree`): the analysis of `position` (J-52) by the
+/// reference's depth-first evaluation and by the optimized state-graph solver (with each of
+/// its switches on and off) must give the same status and direct-ko verdict for every string
+/// that both decide. Returns how many strings the reference decided.
+pub fn compare_j2003_status(
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+) -> Result<u32, String> {
+    use crate::j2003::analyse;
+    let engines = all_engines();
+    let mut analyses = Vec::new();
+    for e in &engines {
+        let a = analyse(e.as_ref(), geometry, position, budget).map_err(|u| u.to_string())?;
+        analyses.push((e.name(), a));
+    }
+    let (ref_name, reference) = &analyses[0];
+    let decided = reference
+        .strings
+        .iter()
+        .filter(|s| s.status.is_some())
+        .count() as u32;
+    for (name, other) in &analyses[1..] {
+        for (a, b) in reference.strings.iter().zip(&other.strings) {
+            let status_differs = matches!((a.status, b.status), (Some(p), Some(q)) if p != q);
+            let direct_differs = matches!(
+                (a.direct_ko_stone, b.direct_ko_stone),
+                (Some(p), Some(q)) if p != q
+            );
+            if status_differs || direct_differs {
+                return Err(format!(
+                    "J2003 analysis differs on the string at {} of\n{}{ref_name}: {:?} (direct ko stone {:?})\n{name}: {:?} (direct ko stone {:?})",
+                    geometry.name(a.points[0]),
+                    position.diagram(geometry),
+                    a.status,
+                    a.direct_ko_stone,
+                    b.status,
+                    b.direct_ko_stone
+                ));
+            }
+        }
+    }
+    Ok(decided)
+}
+
+/// J2003 scoring (`j2003_score_agree`): from `position` and a status for every string
+/// (`alive` picks, per string in board order, alive or dead), every engine's scoring
+/// (J-54 ... J-64) gives the same board score.
+pub fn compare_j2003_score(
+    geometry: &Geometry,
+    position: &Position,
+    alive: &[bool],
+) -> Result<i64, String> {
+    use crate::j2003::{strings, Status};
+    let mut status = vec![None; geometry.len()];
+    for (i, (_, points)) in strings(geometry, position).iter().enumerate() {
+        let s = if alive.get(i).copied().unwrap_or(true) {
+            Status::Uncapturable
+        } else {
+            Status::Dead
+        };
+        for &p in points {
+            status[p] = Some(s);
+        }
+    }
+    let mut seen: Vec<(String, i64)> = Vec::new();
+    for e in all_engines() {
+        let v = e
+            .j2003_board_score(geometry, position, &status)
+            .map_err(|u| u.to_string())?;
+        seen.push((e.name(), v));
+    }
+    if seen.windows(2).any(|w| w[0].1 != w[1].1) {
+        return Err(format!(
+            "J2003 board scores differ on\n{}with statuses {:?}: {seen:?}",
+            position.diagram(geometry),
+            status
+        ));
+    }
+    Ok(seen[0].1)
+}

@@ -37,6 +37,8 @@ pub enum Illegal {
     SituationalSuperko,
     GameOver,
     KoPassUnavailable,
+    /// J2003 J-19: the pass would end the alternation on a position with a direct ko stone.
+    DirectKo,
 }
 
 impl Illegal {
@@ -50,6 +52,7 @@ impl Illegal {
             Illegal::SituationalSuperko => "situational-superko",
             Illegal::GameOver => "game-over",
             Illegal::KoPassUnavailable => "ko-pass-unavailable",
+            Illegal::DirectKo => "direct-ko",
         }
     }
 }

@@ -179,12 +179,7 @@ pub type PlayFn<'a> = dyn Fn(&Position, Point, Colour) -> Option<(Position, Vec<
 /// the opponent's play removes exactly that stone and the owner's immediate play back at `y`
 /// removes exactly the new stone and recreates the position. `play` makes a play (no
 /// suicide) and returns the position after it and the points it removed.
-pub fn is_ko_stone(
-    geometry: &Geometry,
-    position: &Position,
-    y: Point,
-    play: &PlayFn<'_>,
-) -> bool {
+pub fn is_ko_stone(geometry: &Geometry, position: &Position, y: Point, play: &PlayFn<'_>) -> bool {
     let Cell::Stone(owner) = position.get(y) else {
         return false;
     };

@@ -189,7 +189,7 @@ pub enum RulesetId {
     Naj,
     /// NAJ with the no-result module (not implemented yet).
     Najn,
-    /// Japanese 2003 Rules (not implemented yet).
+    /// Japanese 2003 Rules (spec `j2003.md`).
     J2003,
     /// Logical Japanese Rules (not implemented yet).
     Ljr,
@@ -265,6 +265,18 @@ impl RulesetId {
             }),
             // naj.md N-24: NAJN's alternation: no fixed-ko, a recreated position ends it.
             RulesetId::Najn => Some(Rules {
+                suicide: Suicide::Forbidden,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::Basic],
+                game_end_passes: 2,
+                ko_pass: false,
+                no_result_on_cycle: true,
+                scoring: Scoring::None,
+            }),
+            // j2003.md J-8, J-13, J-14, J-15/J-18 (C-3): no suicide, basic ko, two passes,
+            // a recreated position ends the alternation at once. The direct ko rule (J-19)
+            // needs the analysis and is applied by the runner (`runner::replay`).
+            RulesetId::J2003 => Some(Rules {
                 suicide: Suicide::Forbidden,
                 capture_order: CaptureOrder::OpponentFirst,
                 ko: vec![KoRule::Basic],

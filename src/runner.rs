@@ -3,6 +3,7 @@
 use crate::analysis_solver::{compare, control_score, Budget, Comparison};
 use crate::engine::{Answer, Cycle, Engine, Game, Illegal, Move, Prisoners, Score, Start};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::j2003::Status as StringStatus;
 use crate::optimized::{Optimized, Switches};
 use crate::parse::case::{load_case, Case, Check, FinalChecks, Step, Target};
 use crate::parse::InputError;
@@ -49,6 +50,91 @@ pub struct Trace {
     pub naj: Option<NajTrace>,
     /// N-17 immortality of Black and White in the final position, when the check asks.
     pub immortal: [Option<Answer<Vec<bool>>>; 2],
+    /// J2003: long-cycle result, or the analysis and score of the final position.
+    pub j2003: Option<J2003Trace>,
+}
+
+/// J2003 result of a check (j2003.md J-18, J-52, J-64, J-65).
+#[derive(Clone, Debug, PartialEq)]
+pub struct J2003Trace {
+    /// Some ending pass could not be judged (J-19) within the budget.
+    pub pass_undetermined: bool,
+    /// The long cycle's difference (white minus black stones removed in it), if one ended
+    /// the alternation.
+    pub cycle_difference: Option<i64>,
+    /// The analysis of the final position (when the alternation ended by passes and the
+    /// check asks for statuses or a score).
+    pub analysis: Option<crate::j2003::Analysis>,
+    pub prisoner_difference: i64,
+    pub score: Option<f64>,
+    pub result: Option<String>,
+}
+
+fn j2003_trace(
+    engine: &dyn Engine,
+    check: &Check,
+    alternation: &Trace,
+    with_search: bool,
+    pass_undetermined: bool,
+) -> Result<J2003Trace, String> {
+    let prisoner_difference =
+        alternation.prisoners.black as i64 - alternation.prisoners.white as i64;
+    let mut t = J2003Trace {
+        pass_undetermined,
+        cycle_difference: None,
+        analysis: None,
+        prisoner_difference,
+        score: None,
+        result: None,
+    };
+    if let Some(cycle) = alternation.cycle {
+        // C-3: the plays after position `cycle.start` of the history, up to the last.
+        let legal: Vec<&StepTrace> = alternation
+            .steps
+            .iter()
+            .filter(|s| s.result.is_ok())
+            .collect();
+        let from = cycle.start.min(legal.len());
+        let mut difference = 0i64;
+        for s in &legal[from..] {
+            let removed = s.result.as_ref().map(|r| r.len() as i64).unwrap_or(0);
+            // No suicide: a play removes opposing stones only.
+            difference += match s.player {
+                Colour::Black => removed,
+                Colour::White => -removed,
+            };
+        }
+        t.cycle_difference = Some(difference);
+        t.result = Some(crate::j2003::long_cycle_result(difference).to_string());
+        return Ok(t);
+    }
+    let wants = !check.expect.j2003_strings.is_empty()
+        || check.expect.score.is_some()
+        || check.expect.result.is_some();
+    if !alternation.game_over || !wants || !with_search {
+        return Ok(t);
+    }
+    let analysis = crate::j2003::analyse(
+        engine,
+        &check.geometry,
+        &alternation.position,
+        check.solver_budget,
+    )
+    .map_err(|u| u.to_string())?;
+    if analysis.is_decided() {
+        let board = engine
+            .j2003_board_score(
+                &check.geometry,
+                &alternation.position,
+                &analysis.status_at(check.geometry.len()),
+            )
+            .map_err(|u| u.to_string())?;
+        let score = (board + prisoner_difference) as f64 - check.komi;
+        t.score = Some(score);
+        t.result = Some(crate::engine::result_text(score));
+    }
+    t.analysis = Some(analysis);
+    Ok(t)
 }
 
 /// A difference between what was expected and what was found.
@@ -74,11 +160,27 @@ fn move_name(geometry: &Geometry, mv: Move) -> String {
     }
 }
 
+/// A judge of passes that would end the sequence (J2003 J-19): `Ok(None)` legal,
+/// `Ok(Some(reason))` illegal, `Err(())` undetermined within the budget.
+type PassGuard<'a> = &'a dyn Fn(&Position) -> Result<Option<Illegal>, ()>;
+
 /// Replay `steps` on `game`, checking each written colour against the player to move.
 fn replay_steps(
     game: &mut dyn Game,
     steps: &[Step],
     geometry: &Geometry,
+) -> Result<Vec<StepTrace>, CaseProblem> {
+    replay_steps_guarded(game, steps, geometry, None, &mut false)
+}
+
+/// [`replay_steps`] with a judge of ending passes; `undetermined` is set when it could not
+/// decide one (the pass is then played, and the replay must not be judged).
+fn replay_steps_guarded(
+    game: &mut dyn Game,
+    steps: &[Step],
+    geometry: &Geometry,
+    pass_guard: Option<PassGuard<'_>>,
+    undetermined: &mut bool,
 ) -> Result<Vec<StepTrace>, CaseProblem> {
     let mut out = Vec::new();
     for (i, step) in steps.iter().enumerate() {
@@ -126,7 +228,22 @@ fn replay_steps(
                 }
             }
         };
-        let result = game.play(mv).map(|p| p.removed);
+        let ending_pass = mv == Move::Pass
+            && !game.is_over()
+            && game.consecutive_passes() + 1 >= 2
+            && game.check(Move::Pass).is_ok();
+        let verdict = match (pass_guard, ending_pass) {
+            (Some(guard), true) => guard(&game.position()),
+            _ => Ok(None),
+        };
+        let result = match verdict {
+            Ok(Some(reason)) => Err(reason),
+            Ok(None) => game.play(mv).map(|p| p.removed),
+            Err(()) => {
+                *undetermined = true;
+                game.play(mv).map(|p| p.removed)
+            }
+        };
         out.push(StepTrace {
             index: i + 1,
             player,
@@ -292,10 +409,39 @@ fn replay_with(
     let mut game = engine
         .start(&check.geometry, rules, &check.start)
         .map_err(|u| u.to_string())?;
-    let steps = match replay_steps(game.as_mut(), &check.steps, &check.geometry) {
+    let is_j2003 = check.ruleset == crate::rules::RulesetId::J2003;
+    // J-19 (C-4): an ending pass is illegal on a position with a direct ko stone.
+    let unsupported = std::cell::RefCell::new(None);
+    let guard = |position: &Position| -> Result<Option<Illegal>, ()> {
+        if !with_immortality {
+            return Ok(None);
+        }
+        match crate::j2003::analyse(engine, &check.geometry, position, check.solver_budget) {
+            Ok(a) => match a.has_direct_ko_stone() {
+                Some(true) => Ok(Some(Illegal::DirectKo)),
+                Some(false) => Ok(None),
+                None => Err(()),
+            },
+            Err(u) => {
+                *unsupported.borrow_mut() = Some(u.to_string());
+                Err(())
+            }
+        }
+    };
+    let mut pass_undetermined = false;
+    let steps = match replay_steps_guarded(
+        game.as_mut(),
+        &check.steps,
+        &check.geometry,
+        if is_j2003 { Some(&guard) } else { None },
+        &mut pass_undetermined,
+    ) {
         Ok(s) => s,
         Err(p) => return Ok(Err(p)),
     };
+    if let Some(u) = unsupported.into_inner() {
+        return Err(u);
+    }
     let mut trace = Trace {
         steps,
         position: game.position(),
@@ -306,7 +452,17 @@ fn replay_with(
         cycle: game.cycle(),
         naj: None,
         immortal: [None, None],
+        j2003: None,
     };
+    if is_j2003 {
+        trace.j2003 = Some(j2003_trace(
+            engine,
+            check,
+            &trace,
+            with_immortality,
+            pass_undetermined,
+        )?);
+    }
     for (i, (wanted, colour)) in [
         (check.expect.immortal_black.is_some(), Colour::Black),
         (check.expect.immortal_white.is_some(), Colour::White),
@@ -511,6 +667,10 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
         compare_naj(check, naj, &mut out);
         return out;
     }
+    if let Some(j) = &trace.j2003 {
+        compare_j2003(check, j, &mut out);
+        return out;
+    }
     let wants_score =
         x.black.is_some() || x.white.is_some() || x.score.is_some() || x.result.is_some();
     if wants_score {
@@ -658,6 +818,7 @@ fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
                     cycle: None,
                     naj: None,
                     immortal: [None, None],
+                    j2003: None,
                 };
                 for mut m in compare_expect(&steps_check, &sub) {
                     m.what = format!("{name}: {}", m.what);
@@ -762,6 +923,74 @@ fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
     }
 }
 
+fn compare_j2003(check: &Check, j: &J2003Trace, out: &mut Vec<Mismatch>) {
+    let g = &check.geometry;
+    let x = &check.expect;
+    for &(p, status, direct) in &x.j2003_strings {
+        let what = format!("J2003 status of the string at {}", g.name(p));
+        let Some(a) = &j.analysis else {
+            out.push(Mismatch {
+                what,
+                expected: status.name().into(),
+                actual: "no analysis: the alternation did not end with two passes".into(),
+            });
+            continue;
+        };
+        let Some(found) = a.strings.iter().find(|s| s.points.contains(&p)) else {
+            out.push(Mismatch {
+                what,
+                expected: status.name().into(),
+                actual: "no stone there in the final position".into(),
+            });
+            continue;
+        };
+        if let Some(got) = found.status {
+            if got != status {
+                out.push(Mismatch {
+                    what,
+                    expected: status.name().into(),
+                    actual: got.name().into(),
+                });
+            }
+        }
+        if let (Some(want), Some(got)) = (direct, found.direct_ko_stone) {
+            if want != got {
+                out.push(Mismatch {
+                    what: format!("direct ko stone at {} (J-48)", g.name(p)),
+                    expected: want.to_string(),
+                    actual: got.to_string(),
+                });
+            }
+        }
+    }
+    expect_eq(
+        out,
+        "prisoner-difference",
+        x.prisoner_difference.map(|v| v.to_string()),
+        j.prisoner_difference.to_string(),
+    );
+    let show = |v: Option<f64>| {
+        v.map(crate::engine::fmt_number)
+            .unwrap_or_else(|| "none".into())
+    };
+    if x.score.is_some() {
+        expect_eq(
+            out,
+            "score (J-64)",
+            x.score.map(crate::engine::fmt_number),
+            show(j.score),
+        );
+    }
+    if x.result.is_some() {
+        expect_eq(
+            out,
+            "result (J-18, J-65)",
+            x.result.clone(),
+            j.result.clone().unwrap_or_else(|| "none".into()),
+        );
+    }
+}
+
 /// Compare two engines' replays of one check, move by move.
 pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mismatch> {
     let g = &check.geometry;
@@ -814,6 +1043,33 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
             expected: format!("{:?}", reference.cycle),
             actual: format!("{:?}", other.cycle),
         });
+    }
+    if let (Some(a), Some(b)) = (&reference.j2003, &other.j2003) {
+        if let (Some(x), Some(y)) = (&a.analysis, &b.analysis) {
+            for (s, t) in x.strings.iter().zip(&y.strings) {
+                let both = |p: Option<StringStatus>, q: Option<StringStatus>| match (p, q) {
+                    (Some(p), Some(q)) => p == q,
+                    _ => true,
+                };
+                if !both(s.status, t.status) {
+                    out.push(Mismatch {
+                        what: format!(
+                            "engines disagree on the J2003 status of the string at {}",
+                            g.name(s.points[0])
+                        ),
+                        expected: format!("{:?}", s.status),
+                        actual: format!("{:?}", t.status),
+                    });
+                }
+            }
+        }
+        if a.score.is_some() && b.score.is_some() && (a.score, &a.result) != (b.score, &b.result) {
+            out.push(Mismatch {
+                what: "engines disagree on the J2003 score".into(),
+                expected: format!("{:?} {:?}", a.score, a.result),
+                actual: format!("{:?} {:?}", b.score, b.result),
+            });
+        }
     }
     if let (Some(a), Some(b)) = (&reference.naj, &other.naj) {
         for (ta, tb, name) in [
@@ -984,6 +1240,17 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
             _ => None,
         })
         .collect();
+    if let Some(j) = &t.j2003 {
+        return Some(format!(
+            "{engine}: a J2003 status{} is undetermined within the budget of {} states per check",
+            if j.pass_undetermined {
+                " needed to judge an ending pass (J-19)"
+            } else {
+                ""
+            },
+            check.solver_budget
+        ));
+    }
     Some(if solver.is_empty() {
         format!(
             "{engine}'s immortality test is undetermined within the budget of {} positions",
@@ -997,7 +1264,9 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
 /// Whether a replay left an immortality question undetermined within its budget.
 pub fn is_undetermined(t: &Trace) -> bool {
     let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
-    t.immortal.iter().flatten().any(undetermined)
+    t.j2003.as_ref().is_some_and(|j| {
+        j.pass_undetermined || j.analysis.as_ref().is_some_and(|a| !a.is_decided())
+    }) || t.immortal.iter().flatten().any(undetermined)
         || t.naj.as_ref().is_some_and(|n| {
             [&n.black_analysis, &n.white_analysis]
                 .into_iter()

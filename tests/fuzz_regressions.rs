@@ -82,3 +82,24 @@ fn naj_agree_findings_agree() {
         }
     }
 }
+
+#[test]
+fn j2003_findings_agree() {
+    for (name, data) in inputs("j2003_status_agree") {
+        let input = GameInput::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+        let (g, _, s) = input.build(6);
+        if g.len() <= 6 {
+            if let Err(e) = go_oracle::differential::compare_j2003_status(&g, &s.position, 20_000) {
+                panic!("{name}: {e}");
+            }
+        }
+    }
+    for (name, data) in inputs("j2003_score_agree") {
+        let input = GameInput::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+        let (g, _, s) = input.build(7);
+        let alive: Vec<bool> = input.moves.iter().map(|m| m % 2 == 0).collect();
+        if let Err(e) = go_oracle::differential::compare_j2003_score(&g, &s.position, &alive) {
+            panic!("{name}: {e}");
+        }
+    }
+}

@@ -111,6 +111,7 @@ impl Engine for Optimized {
                 "hash-index" => !self.switches.hash_index,
                 "incremental-strings" => !self.switches.incremental_strings,
                 "narrow-boards" => !self.switches.narrow_boards,
+                "benson-uncapturable" => !self.switches.benson_uncapturable,
                 _ => false,
             })
             .collect();

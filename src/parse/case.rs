@@ -257,6 +257,24 @@ pub struct FinalExpect {
     /// NAJ: the white-analysis value under optimal play (White maximises his white-score).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optimal_white_score: Option<i64>,
+    /// J2003: statuses of final strings (J-41 ... J-50), each named by one of its points.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub strings: Vec<StringExpect>,
+}
+
+/// J2003: the expected status of the final string through `at`.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct StringExpect {
+    /// A point of the string (GTP coordinates, e.g. `C3`).
+    pub at: String,
+    /// `uncapturable`, `capturable-1`, `capturable-2` or `dead`.
+    pub status: String,
+    /// J-48: whether it is a direct ko stone (default: not checked).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direct_ko_stone: Option<bool>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub note: Option<String>,
 }
 
 /// An analysis of NAJ (naj.md N-15, N-16): its moves and the position at its end.
@@ -353,6 +371,8 @@ pub struct FinalChecks {
     pub immortal_white: Option<Vec<bool>>,
     /// Claimed values of the black- and white-analysis under optimal play.
     pub optimal_scores: [Option<i64>; 2],
+    /// J2003 statuses: (a point of the string, status, direct ko stone).
+    pub j2003_strings: Vec<(Point, crate::j2003::Status, Option<bool>)>,
     /// Unmarked cells of the black / white control diagrams: the final-position content.
     pub control_content: [Option<Vec<Option<Cell>>>; 2],
     /// Unmarked cells of the immortal diagrams: the content of the tested position.
@@ -843,6 +863,36 @@ fn resolve_check(
         expect.immortal_black = ib.map(|m| m.0);
         expect.immortal_white = iw.map(|m| m.0);
         expect.optimal_scores = [f.optimal_black_score, f.optimal_white_score];
+        for se in &f.strings {
+            let p = geometry.parse_gtp(&se.at).ok_or_else(|| {
+                err(
+                    "strings:",
+                    format!(
+                        "`{}` is not a point of this board (GTP coordinates, e.g. C3)",
+                        se.at
+                    ),
+                )
+            })?;
+            let status = crate::j2003::Status::parse(&se.status).ok_or_else(|| {
+                err(
+                    "strings:",
+                    format!(
+                        "status `{}`: expected uncapturable, capturable-1, capturable-2 or dead",
+                        se.status
+                    ),
+                )
+            })?;
+            expect.j2003_strings.push((p, status, se.direct_ko_stone));
+        }
+        if !f.strings.is_empty() && spec.ruleset != RulesetId::J2003 {
+            return Err(err(
+                "strings:",
+                format!(
+                    "string statuses are J2003's (ruleset j2003), not {}",
+                    spec.ruleset
+                ),
+            ));
+        }
         if expect.optimal_scores.iter().any(Option::is_some)
             && spec.ruleset.analysis_rules().is_none()
         {
