@@ -245,6 +245,20 @@ pub trait Engine: Send + Sync {
             what: "J2003 status checks".into(),
         })
     }
+    /// J2003: one principal variation of a decided status check (j2003.md S-2): for a
+    /// proved "can force", a line of the attacker's winning strategy against the strongest
+    /// defence found; for "cannot force", the defender's refutation. `Ok(None)` when the
+    /// engine does not produce lines or the check is undetermined within `budget`.
+    fn j2003_principal_line(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::j2003::StatusCheck,
+        budget: u64,
+    ) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
+        let _ = (geometry, position, check, budget);
+        Ok(None)
+    }
     /// J2003 J-54 ... J-64: the board part of the score (territory plus dead opposing stones
     /// on it, Black minus White) of `position`, given each stone's string status.
     fn j2003_board_score(

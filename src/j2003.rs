@@ -80,6 +80,8 @@ pub struct StringReport {
     pub status: Option<Status>,
     /// J-48; `None` when a status it needs is undetermined.
     pub direct_ko_stone: Option<bool>,
+    /// The check that decided the status (the last one run for this string).
+    pub deciding_check: Option<StatusCheck>,
 }
 
 /// The analysis of a final-position (J-52).
@@ -214,6 +216,7 @@ pub fn analyse(
     let mut explored = 0;
     let mut status: Vec<Option<Status>> = vec![None; strings.len()];
     let mut unknown: Vec<bool> = vec![false; strings.len()];
+    let mut last_check: Vec<Option<StatusCheck>> = vec![None; strings.len()];
     let mut force = |check: &StatusCheck| -> Result<Option<bool>, Unsupported> {
         Ok(
             match engine.j2003_force(geometry, position, check, budget)? {
@@ -236,7 +239,9 @@ pub fn analyse(
             kind: StatusKind::Uncapturable,
             local: Vec::new(),
         };
-        match force(&check)? {
+        let verdict = force(&check)?;
+        last_check[i] = Some(check);
+        match verdict {
             Some(false) => status[i] = Some(Status::Uncapturable),
             Some(true) => {}
             None => unknown[i] = true,
@@ -252,7 +257,9 @@ pub fn analyse(
             kind: StatusKind::Capturable1,
             local: points.clone(),
         };
-        match force(&check)? {
+        let verdict = force(&check)?;
+        last_check[i] = Some(check);
+        match verdict {
             Some(false) => status[i] = Some(Status::Capturable1),
             Some(true) => {}
             None => unknown[i] = true,
@@ -296,7 +303,9 @@ pub fn analyse(
             kind: StatusKind::Capturable2,
             local,
         };
-        match force(&check)? {
+        let verdict = force(&check)?;
+        last_check[i] = Some(check);
+        match verdict {
             Some(false) => status[i] = Some(Status::Capturable2),
             Some(true) => status[i] = Some(Status::Dead),
             None => unknown[i] = true,
@@ -323,6 +332,7 @@ pub fn analyse(
                 points: points.clone(),
                 status: if unknown[i] { None } else { status[i] },
                 direct_ko_stone,
+                deciding_check: last_check[i].clone(),
             }
         })
         .collect();

@@ -656,7 +656,7 @@ fn cmd_explain(
                         sc.result
                     );
                 }
-                if let Some(c) = &t.cycle {
+                if let (Some(c), None) = (&t.cycle, &t.j2003) {
                     println!(
                         "long cycle (NAJN): the last play recreated position {} ({} moves back): long-cycle-tie",
                         c.start, c.length
@@ -664,6 +664,9 @@ fn cmd_explain(
                 }
                 if let Some(naj) = &t.naj {
                     explain_naj(g, naj, check);
+                }
+                if let Some(j) = &t.j2003 {
+                    explain_j2003(g, j, t, check);
                 }
             }
         }
@@ -1094,6 +1097,95 @@ fn cmd_immortal(file: PathBuf, choice: EngineChoice, budget: u64, json: bool) ->
         eprintln!("the engines disagree");
         Err(Exit::Failed)
     }
+}
+
+fn explain_j2003(g: &Geometry, j: &go_oracle::runner::J2003Trace, t: &Trace, check: &Check) {
+    let cycle = t.cycle.as_ref();
+    if let (Some(c), Some(d)) = (cycle, j.cycle_difference) {
+        println!(
+            "long cycle (J2003 J-15 ... J-18): the last play recreated position {} ({} moves back); cycle-difference {d}: {}",
+            c.start,
+            c.length,
+            j.result.clone().unwrap_or_default()
+        );
+        return;
+    }
+    if j.pass_undetermined {
+        println!(
+            "an ending pass could not be judged by the direct ko rule (J-19) within {} states per check",
+            check.solver_budget
+        );
+    }
+    let Some(a) = &j.analysis else {
+        println!("J2003: no analysis (the alternation did not end with two passes, or nothing asks for it)");
+        return;
+    };
+    println!(
+        "J2003 analysis of the final position (J-52; {} states/nodes, budget {} per check):",
+        a.explored, check.solver_budget
+    );
+    for s in &a.strings {
+        let pts: Vec<&str> = s.points.iter().map(|&p| g.name(p)).collect();
+        println!(
+            "  {} {}: {}{}",
+            s.colour.name(),
+            pts.join(" "),
+            s.status.map(|x| x.name()).unwrap_or("undetermined"),
+            match s.direct_ko_stone {
+                Some(true) => ", direct ko stone",
+                Some(false) => "",
+                None => ", direct ko stone undetermined",
+            }
+        );
+        // One principal variation of the check that decided it (S-2), by the optimized
+        // solver, in the compact notation (the attacker opens).
+        if let (Some(_), Some(c)) = (s.status, &s.deciding_check) {
+            if let Ok(Some((forced, line))) =
+                Optimized::default().j2003_principal_line(g, &t.position, c, check.solver_budget)
+            {
+                let attacker = c.defender.opponent();
+                let letters: String = line
+                    .iter()
+                    .map(|m| match m {
+                        Move::Play(p) => g.name(*p).to_string(),
+                        Move::Pass => "p".to_string(),
+                        Move::KoPass => "P".to_string(),
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                println!(
+                    "    {} check: {} {}: {}{}[{}]",
+                    match c.kind {
+                        go_oracle::j2003::StatusKind::Uncapturable => "uncapturable",
+                        go_oracle::j2003::StatusKind::Capturable1 => "capturable-1",
+                        go_oracle::j2003::StatusKind::Capturable2 => "capturable-2",
+                    },
+                    attacker.name(),
+                    if forced {
+                        "can force it"
+                    } else {
+                        "cannot force it"
+                    },
+                    if forced {
+                        "winning line "
+                    } else {
+                        "refutation "
+                    },
+                    if attacker == Colour::Black { "#" } else { "O" },
+                    letters
+                );
+            }
+        }
+    }
+    println!(
+        "prisoner-difference {}, komi {}: score {} ({})",
+        j.prisoner_difference,
+        fmt_number(check.komi),
+        j.score
+            .map(fmt_number)
+            .unwrap_or_else(|| "undefined".into()),
+        j.result.clone().unwrap_or_else(|| "undefined".into())
+    );
 }
 
 fn explain_naj(g: &Geometry, naj: &go_oracle::runner::NajTrace, check: &Check) {

@@ -419,3 +419,62 @@ fn analyse_json_contract() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bounds or transpositions"));
 }
+
+#[test]
+fn status_json_contract() {
+    let p = temp("j2003.txt", "# . O O\n");
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "j2003",
+        "--json",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(
+        v["strings"],
+        serde_json::json!([
+            {"colour": "black", "points": ["A1"], "status": "dead", "alive": false, "direct_ko_stone": false},
+            {"colour": "white", "points": ["C1", "D1"], "status": "capturable-1", "alive": true, "direct_ko_stone": false}
+        ])
+    );
+    assert_eq!(v["score"], -3.0);
+    assert_eq!(v["result"], "W+3");
+    assert_eq!(v["engines_agree"], true);
+    // Prisoner difference and komi enter the score (J-64).
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "j2003",
+        "--json",
+        "--prisoner-difference",
+        "5",
+        "--komi",
+        "0.5",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(json(&o)["score"], 1.5);
+    // A budget too small: undetermined, score null.
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "j2003",
+        "--json",
+        "--budget",
+        "2",
+        p.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0));
+    let v = json(&o);
+    assert_eq!(v["score"], serde_json::Value::Null);
+    assert!(v["strings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|s| s["status"] == "undetermined" && s["alive"].is_null()));
+    // Only j2003 has these statuses.
+    let o = run(&["status", "--ruleset", "naj", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("expected j2003"));
+}

@@ -13,7 +13,7 @@
 //!
 //! The board code here is its own: a byte per point and flood fills over the geometry.
 
-use crate::engine::Answer;
+use crate::engine::{Answer, Move};
 use crate::geometry::{Geometry, Point};
 use crate::j2003::{StatusCheck, StatusKind};
 use std::collections::HashMap;
@@ -113,6 +113,8 @@ struct Node {
     attacker_moves: bool,
     accepting: bool,
     succ: Vec<u32>,
+    /// The move of each successor edge.
+    moves: Vec<Move>,
 }
 
 const WIN: u32 = 0;
@@ -125,7 +127,7 @@ pub fn force(
     board: &[u8],
     check: &StatusCheck,
     budget: u64,
-) -> Answer<(bool, u64)> {
+) -> Answer<(bool, u64, Vec<Move>)> {
     let defender = stone(check.defender);
     let attacker = 3 - defender;
     let uncapturable = check.kind == StatusKind::Uncapturable;
@@ -147,11 +149,13 @@ pub fn force(
             attacker_moves: true,
             accepting: true,
             succ: vec![WIN],
+            moves: vec![Move::Pass],
         },
         Node {
             attacker_moves: true,
             accepting: false,
             succ: vec![LOSE],
+            moves: vec![Move::Pass],
         },
     ];
     let mut index: HashMap<Key, u32> = HashMap::new();
@@ -191,6 +195,7 @@ pub fn force(
             attacker_moves: key.to_move == attacker,
             accepting: accepting(&key),
             succ: Vec::new(),
+            moves: Vec::new(),
         });
         index.insert(key.clone(), id);
         keys.push(key);
@@ -211,6 +216,7 @@ pub fn force(
         let player = key.to_move;
         let counter = next_counter(&key);
         let mut succ = Vec::new();
+        let mut moves = Vec::new();
         let mut ko_pass_legal = false;
         for x in geometry.points() {
             let Some((after, removed)) = b.play(&key.board, x, player) else {
@@ -254,11 +260,13 @@ pub fn force(
                 ko_record: record,
             };
             succ.push(id_of(child, &mut nodes, &mut keys));
+            moves.push(Move::Play(x));
         }
         // Pass: ends the sequence after the opponent's pass (G-6 decides it then).
         if key.after_pass {
             let won = key.captured && (uncapturable || key.played.iter().all(|&w| w == 0));
             succ.push(if won { WIN } else { LOSE });
+            moves.push(Move::Pass);
         } else {
             let child = Key {
                 to_move: 3 - player,
@@ -267,6 +275,7 @@ pub fn force(
                 ..key.clone()
             };
             succ.push(id_of(child, &mut nodes, &mut keys));
+            moves.push(Move::Pass);
         }
         if ko_pass_legal {
             let child = Key {
@@ -277,17 +286,60 @@ pub fn force(
                 ..key.clone()
             };
             succ.push(id_of(child, &mut nodes, &mut keys));
+            moves.push(Move::KoPass);
         }
         nodes[id as usize].succ = succ;
+        nodes[id as usize].moves = moves;
     }
     let explored = keys.len() as u64;
-    let won = buchi_winning(&nodes);
-    Answer::Decided((won[root as usize], explored))
+    let (won, rank) = buchi_winning(&nodes);
+    let line = principal_line(&nodes, &won, &rank, root);
+    Answer::Decided((won[root as usize], explored, line))
+}
+
+/// A line from `root` (spec S-2): where Y wins, Y follows the attractor ranks down to an
+/// accepting state and the defender picks the successor of highest rank (the longest
+/// resistance); where Y loses, the defender stays outside the winning region and Y plays
+/// his first move. It stops at the end of the sequence or when a state repeats (the cycle
+/// then repeats for ever), or after 60 moves.
+fn principal_line(nodes: &[Node], won: &[bool], rank: &[u32], root: u32) -> Vec<Move> {
+    let mut line = Vec::new();
+    let mut seen = std::collections::HashSet::new();
+    let mut v = root as usize;
+    let y_wins = won[v];
+    while v > 1 && seen.insert(v) && line.len() < 60 {
+        let node = &nodes[v];
+        let pick = if y_wins {
+            let candidates = node
+                .succ
+                .iter()
+                .enumerate()
+                .filter(|(_, &w)| won[w as usize]);
+            if node.attacker_moves {
+                candidates.min_by_key(|(_, &w)| rank[w as usize])
+            } else {
+                candidates.max_by_key(|(_, &w)| rank[w as usize])
+            }
+        } else if node.attacker_moves {
+            node.succ.iter().enumerate().next()
+        } else {
+            node.succ
+                .iter()
+                .enumerate()
+                .find(|(_, &w)| !won[w as usize])
+        };
+        let Some((i, &w)) = pick else { break };
+        line.push(node.moves[i]);
+        v = w as usize;
+    }
+    line
 }
 
 /// Y's winning region of the Büchi game: νZ. μX. (F ∩ CPre(Z)) ∪ CPre(X), where CPre(S)
 /// holds Y's nodes with a successor in S and X's nodes with every successor in S.
-fn buchi_winning(nodes: &[Node]) -> Vec<bool> {
+/// Also returns, for the nodes of the region, the order in which the last attractor
+/// computation reached them (its rank: accepting states first).
+fn buchi_winning(nodes: &[Node]) -> (Vec<bool>, Vec<u32>) {
     let n = nodes.len();
     let mut pred: Vec<Vec<u32>> = vec![Vec::new(); n];
     for (v, node) in nodes.iter().enumerate() {
@@ -299,6 +351,8 @@ fn buchi_winning(nodes: &[Node]) -> Vec<bool> {
     loop {
         // μX: attractor computation with counters of successors outside X.
         let mut x = vec![false; n];
+        let mut rank = vec![u32::MAX; n];
+        let mut order = 0u32;
         let mut missing: Vec<usize> = nodes.iter().map(|nd| nd.succ.len()).collect();
         let mut queue: Vec<u32> = Vec::new();
         let cpre_z = |v: usize| -> bool {
@@ -312,10 +366,15 @@ fn buchi_winning(nodes: &[Node]) -> Vec<bool> {
         for v in 0..n {
             if nodes[v].accepting && cpre_z(v) {
                 x[v] = true;
+                rank[v] = 0;
                 queue.push(v as u32);
             }
         }
-        while let Some(w) = queue.pop() {
+        let mut head = 0;
+        while head < queue.len() {
+            let w = queue[head];
+            head += 1;
+            order += 1;
             for &v in &pred[w as usize] {
                 let v = v as usize;
                 if x[v] {
@@ -324,12 +383,13 @@ fn buchi_winning(nodes: &[Node]) -> Vec<bool> {
                 missing[v] -= 1;
                 if nodes[v].attacker_moves || missing[v] == 0 {
                     x[v] = true;
+                    rank[v] = order;
                     queue.push(v as u32);
                 }
             }
         }
         if x == z {
-            return z;
+            return (z, rank);
         }
         z = x;
     }

@@ -61,6 +61,17 @@ impl Switches {
     }
 }
 
+/// A position as one byte per point: 0 empty, 1 black, 2 white.
+fn byte_board(position: &Position) -> Vec<u8> {
+    (0..position.len())
+        .map(|q| match position.get(q) {
+            crate::geometry::Cell::Empty => 0,
+            crate::geometry::Cell::Stone(Colour::Black) => 1,
+            crate::geometry::Cell::Stone(Colour::White) => 2,
+        })
+        .collect()
+}
+
 /// The optimized engine. It supports rectangular boards only.
 #[derive(Clone, Copy, Debug)]
 pub struct Optimized {
@@ -196,14 +207,30 @@ impl Engine for Optimized {
         {
             return Ok(Answer::Decided((false, 0)));
         }
-        let board: Vec<u8> = (0..position.len())
-            .map(|q| match position.get(q) {
-                crate::geometry::Cell::Empty => 0,
-                crate::geometry::Cell::Stone(Colour::Black) => 1,
-                crate::geometry::Cell::Stone(Colour::White) => 2,
-            })
-            .collect();
-        Ok(j2003_solver::force(geometry, &board, check, budget))
+        Ok(
+            match j2003_solver::force(geometry, &byte_board(position), check, budget) {
+                Answer::Decided((forced, n, _)) => Answer::Decided((forced, n)),
+                Answer::Undetermined { explored } => Answer::Undetermined { explored },
+            },
+        )
+    }
+
+    fn j2003_principal_line(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::j2003::StatusCheck,
+        budget: u64,
+    ) -> Result<Option<(bool, Vec<crate::engine::Move>)>, Unsupported> {
+        if geometry.rect_size().is_none() {
+            return Ok(None);
+        }
+        Ok(
+            match j2003_solver::force(geometry, &byte_board(position), check, budget) {
+                Answer::Decided((forced, _, line)) => Some((forced, line)),
+                Answer::Undetermined { .. } => None,
+            },
+        )
     }
 
     fn j2003_board_score(
