@@ -95,7 +95,7 @@ fn unimplemented_ruleset_is_ignored_not_dropped() {
     let p = temp(
         "later.yaml",
         &GOOD_CASE
-            .replace("tromp-logical", "j2003")
+            .replace("tromp-logical", "ljr")
             .replace("id: good", "id: later"),
     );
     let o = run(&["check", "--json", p.to_str().unwrap()]);
@@ -233,7 +233,7 @@ fn missing_path_and_bad_arguments() {
     let o = run(&["play", "--ruleset", "no-such", "--size", "5x5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("unknown ruleset"));
-    let o = run(&["play", "--ruleset", "j2003", "--size", "5x5"]);
+    let o = run(&["play", "--ruleset", "vjr", "--size", "5x5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not implemented"));
     let o = run(&[

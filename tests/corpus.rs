@@ -26,11 +26,20 @@ use std::sync::{Arc, Mutex, OnceLock};
 
 type Replay = Result<Result<Trace, CaseProblem>, String>;
 
-fn needs_immortality(check: &Check) -> bool {
+/// Checks whose replay runs a search that may stay undetermined within its budget.
+fn needs_search(check: &Check) -> bool {
     check.black_analysis.is_some()
         || check.white_analysis.is_some()
         || check.expect.immortal_black.is_some()
         || check.expect.immortal_white.is_some()
+        || every_engine_searches(check)
+}
+
+/// Checks where every engine searches (not only the reference): NAJ optimal-analysis claims
+/// and J2003 life and death.
+fn every_engine_searches(check: &Check) -> bool {
+    check.expect.optimal_scores.iter().any(Option::is_some)
+        || check.ruleset == go_oracle::rules::RulesetId::J2003
 }
 
 fn main() {
@@ -81,8 +90,7 @@ fn main() {
             let any_selected = engines
                 .iter()
                 .any(|e| filter_matches(&test_name(case, check, &e.name())));
-            if any_selected && needs_immortality(check) && applicability(&reference, check).is_ok()
-            {
+            if any_selected && needs_search(check) && applicability(&reference, check).is_ok() {
                 slow.push((i, j));
             }
         }
@@ -92,7 +100,7 @@ fn main() {
     let mut solver_jobs: Vec<(usize, usize, usize)> = Vec::new();
     for (i, (_, case)) in cases.iter().enumerate() {
         for (j, check) in case.checks.iter().enumerate() {
-            if !check.expect.optimal_scores.iter().any(Option::is_some) {
+            if !every_engine_searches(check) {
                 continue;
             }
             for (e, engine) in engines.iter().enumerate() {
