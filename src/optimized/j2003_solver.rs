@@ -394,3 +394,153 @@ fn buchi_winning(nodes: &[Node]) -> (Vec<bool>, Vec<u32>) {
         z = x;
     }
 }
+
+/// A state of the capture race (the U game without its product parts).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct RaceKey {
+    board: Vec<u8>,
+    to_move: u8,
+    after_pass: bool,
+    ko_record: Vec<(u8, u16, u16)>,
+}
+
+/// Reduction `bounded-capture` (spec S-3): a depth-limited AND-OR search for a strategy
+/// of Y that captures the string within `depth` moves whatever X does. A proof found is a
+/// proof of "Y can force the capture" (the capture is an event, C-8, so the U game is won
+/// once it happens); failing to find one proves nothing. Iterative deepening up to
+/// `max_depth`, at most `budget` nodes; a table remembers the depth at which a state failed.
+pub fn prove_capture(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    max_depth: u32,
+    budget: u64,
+) -> (bool, u64) {
+    let attacker = 3 - stone(check.defender);
+    let mut race = Race {
+        b: Board {
+            geometry,
+            mark: vec![0; geometry.len()],
+            stamp: 0,
+        },
+        target: check.string[0],
+        attacker,
+        failed: HashMap::new(),
+        nodes: 0,
+        budget,
+    };
+    let start = RaceKey {
+        board: board.to_vec(),
+        to_move: attacker,
+        after_pass: false,
+        ko_record: Vec::new(),
+    };
+    for depth in 1..=max_depth {
+        match race.wins(&start, depth) {
+            Ok(true) => return (true, race.nodes),
+            Ok(false) => {}
+            Err(()) => break,
+        }
+    }
+    (false, race.nodes)
+}
+
+struct Race<'a> {
+    b: Board<'a>,
+    target: Point,
+    attacker: u8,
+    failed: HashMap<RaceKey, u32>,
+    nodes: u64,
+    budget: u64,
+}
+
+impl Race<'_> {
+    /// Y captures within `depth` moves against every defence. `Err` past the budget.
+    fn wins(&mut self, key: &RaceKey, depth: u32) -> Result<bool, ()> {
+        if depth == 0 {
+            return Ok(false);
+        }
+        if self.failed.get(key).is_some_and(|&d| d >= depth) {
+            return Ok(false);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(());
+        }
+        let player = key.to_move;
+        let y_turn = player == self.attacker;
+        let mut ko_pass_legal = false;
+        let mut children: Vec<Option<RaceKey>> = Vec::new();
+        for x in self.b.geometry.points() {
+            let Some((after, removed)) = self.b.play(&key.board, x, player) else {
+                continue;
+            };
+            let mut record = key.ko_record.clone();
+            if let [y] = removed[..] {
+                let retake = self.b.play(&after, y, 3 - player);
+                if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
+                    let (xx, yy) = (x as u16, y as u16);
+                    if record.contains(&(3 - player, yy, xx)) {
+                        ko_pass_legal = true;
+                        continue;
+                    }
+                    if !record.contains(&(player, xx, yy)) {
+                        record.push((player, xx, yy));
+                        record.sort_unstable();
+                    }
+                }
+            }
+            if removed.contains(&self.target) {
+                // Captured: won for Y.
+                if y_turn {
+                    return Ok(true);
+                }
+                continue;
+            }
+            children.push(Some(RaceKey {
+                board: after,
+                to_move: 3 - player,
+                after_pass: false,
+                ko_record: record,
+            }));
+        }
+        // A pass after a pass ends the sequence uncaptured: lost for Y.
+        children.push(if key.after_pass {
+            None
+        } else {
+            Some(RaceKey {
+                to_move: 3 - player,
+                after_pass: true,
+                ..key.clone()
+            })
+        });
+        if ko_pass_legal {
+            children.push(Some(RaceKey {
+                to_move: 3 - player,
+                after_pass: false,
+                ko_record: Vec::new(),
+                ..key.clone()
+            }));
+        }
+        let mut result = !y_turn;
+        for child in children {
+            let w = match child {
+                None => false,
+                Some(c) => self.wins(&c, depth - 1)?,
+            };
+            if y_turn && w {
+                result = true;
+                break;
+            }
+            if !y_turn && !w {
+                result = false;
+                break;
+            }
+        }
+        if !result {
+            let d = self.failed.entry(key.clone()).or_insert(0);
+            *d = (*d).max(depth);
+        }
+        Ok(result)
+    }
+}

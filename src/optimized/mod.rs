@@ -30,6 +30,9 @@ pub struct Switches {
     /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
     /// without a search (off: every uncapturable check is solved).
     pub benson_uncapturable: bool,
+    /// J2003: before solving an uncapturable check on its state graph, look for a forced
+    /// capture by a depth-limited search (goal-directed; a proof found decides the check).
+    pub bounded_capture: bool,
 }
 
 impl Switches {
@@ -38,13 +41,15 @@ impl Switches {
         incremental_strings: true,
         narrow_boards: true,
         benson_uncapturable: true,
+        bounded_capture: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 5] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
         "benson-uncapturable",
+        "bounded-capture",
     ];
 
     /// All on except the named one.
@@ -55,11 +60,15 @@ impl Switches {
             "incremental-strings" => s.incremental_strings = false,
             "narrow-boards" => s.narrow_boards = false,
             "benson-uncapturable" => s.benson_uncapturable = false,
+            "bounded-capture" => s.bounded_capture = false,
             _ => return None,
         }
         Some(s)
     }
 }
+
+/// Deepest capture race the `bounded-capture` reduction tries (moves).
+const BOUNDED_CAPTURE_DEPTH: u32 = 9;
 
 /// A position as one byte per point: 0 empty, 1 black, 2 white.
 fn byte_board(position: &Position) -> Vec<u8> {
@@ -123,6 +132,7 @@ impl Engine for Optimized {
                 "incremental-strings" => !self.switches.incremental_strings,
                 "narrow-boards" => !self.switches.narrow_boards,
                 "benson-uncapturable" => !self.switches.benson_uncapturable,
+                "bounded-capture" => !self.switches.bounded_capture,
                 _ => false,
             })
             .collect();
@@ -207,10 +217,26 @@ impl Engine for Optimized {
         {
             return Ok(Answer::Decided((false, 0)));
         }
+        let mut spent = 0;
+        if self.switches.bounded_capture && check.kind == crate::j2003::StatusKind::Uncapturable {
+            let (proved, nodes) = j2003_solver::prove_capture(
+                geometry,
+                &byte_board(position),
+                check,
+                BOUNDED_CAPTURE_DEPTH,
+                budget / 4,
+            );
+            if proved {
+                return Ok(Answer::Decided((true, nodes)));
+            }
+            spent = nodes;
+        }
         Ok(
             match j2003_solver::force(geometry, &byte_board(position), check, budget) {
-                Answer::Decided((forced, n, _)) => Answer::Decided((forced, n)),
-                Answer::Undetermined { explored } => Answer::Undetermined { explored },
+                Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
+                Answer::Undetermined { explored } => Answer::Undetermined {
+                    explored: explored + spent,
+                },
             },
         )
     }
