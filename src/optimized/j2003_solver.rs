@@ -395,20 +395,25 @@ fn buchi_winning(nodes: &[Node]) -> (Vec<bool>, Vec<u32>) {
     }
 }
 
-/// A state of the capture race (the U game without its product parts).
+/// A state of the bounded search: the game state of G-2 without the counter.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct RaceKey {
     board: Vec<u8>,
     to_move: u8,
     after_pass: bool,
+    captured: bool,
+    /// Bit i: a defender stone played in the sequence stands on L[i] (C1/C2 only).
+    played: Vec<u64>,
     ko_record: Vec<(u8, u16, u16)>,
 }
 
-/// Reduction `bounded-capture` (spec S-3): a depth-limited AND-OR search for a strategy
-/// of Y that captures the string within `depth` moves whatever X does. A proof found is a
-/// proof of "Y can force the capture" (the capture is an event, C-8, so the U game is won
-/// once it happens); failing to find one proves nothing. Iterative deepening up to
-/// `max_depth`, at most `budget` nodes; a table remembers the depth at which a state failed.
+/// Reduction `bounded-capture` (spec S-3): a depth-limited AND-OR search for a strategy of
+/// Y that wins within `depth` moves whatever X does: in the U game by capturing the string
+/// (an event that is never undone, C-8), in the C1/C2 games by a finite sequence that ends
+/// (pass, pass) with the string captured and no defender stone played in the sequence on L
+/// (G-6). A proof found is a proof that Y can force the target; failing to find one proves
+/// nothing. Iterative deepening up to `max_depth`, at most `budget` nodes; a table remembers
+/// the depth at which a state failed (the bounded value depends on the state only).
 pub fn prove_capture(
     geometry: &Geometry,
     board: &[u8],
@@ -417,13 +422,14 @@ pub fn prove_capture(
     budget: u64,
 ) -> (bool, u64) {
     let attacker = 3 - stone(check.defender);
+    let k = check.local.len();
     let mut race = Race {
         b: Board {
             geometry,
             mark: vec![0; geometry.len()],
             stamp: 0,
         },
-        target: check.string[0],
+        check,
         attacker,
         failed: HashMap::new(),
         nodes: 0,
@@ -433,6 +439,8 @@ pub fn prove_capture(
         board: board.to_vec(),
         to_move: attacker,
         after_pass: false,
+        captured: false,
+        played: vec![0; k.div_ceil(64).max(1)],
         ko_record: Vec::new(),
     };
     for depth in 1..=max_depth {
@@ -447,7 +455,7 @@ pub fn prove_capture(
 
 struct Race<'a> {
     b: Board<'a>,
-    target: Point,
+    check: &'a StatusCheck,
     attacker: u8,
     failed: HashMap<RaceKey, u32>,
     nodes: u64,
@@ -455,8 +463,12 @@ struct Race<'a> {
 }
 
 impl Race<'_> {
-    /// Y captures within `depth` moves against every defence. `Err` past the budget.
+    /// Y wins within `depth` moves against every defence. `Err` past the budget.
     fn wins(&mut self, key: &RaceKey, depth: u32) -> Result<bool, ()> {
+        let uncapturable = self.check.kind == StatusKind::Uncapturable;
+        if uncapturable && key.captured {
+            return Ok(true);
+        }
         if depth == 0 {
             return Ok(false);
         }
@@ -469,8 +481,10 @@ impl Race<'_> {
         }
         let player = key.to_move;
         let y_turn = player == self.attacker;
+        let defender = 3 - self.attacker;
         let mut ko_pass_legal = false;
-        let mut children: Vec<Option<RaceKey>> = Vec::new();
+        // `None` = the sequence ends here; the bool says whether Y wins it.
+        let mut children: Vec<Result<RaceKey, bool>> = Vec::new();
         for x in self.b.geometry.points() {
             let Some((after, removed)) = self.b.play(&key.board, x, player) else {
                 continue;
@@ -490,43 +504,49 @@ impl Race<'_> {
                     }
                 }
             }
-            if removed.contains(&self.target) {
-                // Captured: won for Y.
-                if y_turn {
-                    return Ok(true);
+            let mut played = key.played.clone();
+            for (i, &q) in self.check.local.iter().enumerate() {
+                if removed.contains(&q) {
+                    played[i / 64] &= !(1 << (i % 64));
                 }
-                continue;
+                if q == x && player == defender {
+                    played[i / 64] |= 1 << (i % 64);
+                }
             }
-            children.push(Some(RaceKey {
+            children.push(Ok(RaceKey {
                 board: after,
                 to_move: 3 - player,
                 after_pass: false,
+                captured: key.captured || removed.contains(&self.check.string[0]),
+                played,
                 ko_record: record,
             }));
         }
-        // A pass after a pass ends the sequence uncaptured: lost for Y.
+        // A pass after a pass ends the sequence (G-6).
         children.push(if key.after_pass {
-            None
+            Err(key.captured && !uncapturable && key.played.iter().all(|&w| w == 0))
         } else {
-            Some(RaceKey {
+            Ok(RaceKey {
                 to_move: 3 - player,
                 after_pass: true,
                 ..key.clone()
             })
         });
         if ko_pass_legal {
-            children.push(Some(RaceKey {
+            children.push(Ok(RaceKey {
                 to_move: 3 - player,
                 after_pass: false,
                 ko_record: Vec::new(),
                 ..key.clone()
             }));
         }
+        // Passes first: they end lines soonest.
+        children.rotate_right(1 + ko_pass_legal as usize);
         let mut result = !y_turn;
         for child in children {
             let w = match child {
-                None => false,
-                Some(c) => self.wins(&c, depth - 1)?,
+                Err(won) => won,
+                Ok(c) => self.wins(&c, depth - 1)?,
             };
             if y_turn && w {
                 result = true;

@@ -30,8 +30,9 @@ pub struct Switches {
     /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
     /// without a search (off: every uncapturable check is solved).
     pub benson_uncapturable: bool,
-    /// J2003: before solving an uncapturable check on its state graph, look for a forced
-    /// capture by a depth-limited search (goal-directed; a proof found decides the check).
+    /// J2003: before solving a status check on its state graph, look for a forced win of the
+    /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a
+    /// depth-limited search (goal-directed; a proof found decides the check).
     pub bounded_capture: bool,
 }
 
@@ -218,7 +219,7 @@ impl Engine for Optimized {
             return Ok(Answer::Decided((false, 0)));
         }
         let mut spent = 0;
-        if self.switches.bounded_capture && check.kind == crate::j2003::StatusKind::Uncapturable {
+        if self.switches.bounded_capture {
             let (proved, nodes) = j2003_solver::prove_capture(
                 geometry,
                 &byte_board(position),
