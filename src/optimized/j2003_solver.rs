@@ -564,3 +564,182 @@ impl Race<'_> {
         Ok(result)
     }
 }
+
+/// Reduction `bounded-capture`, the other direction (spec S-3): in the U game, a search for a
+/// strategy of X that never lets the string be captured. It builds a set P of states, with
+/// one reply of X at each of X's states in P and every move of Y at Y's states, that is
+/// closed: every successor is in P, or ends the sequence without a capture (pass after pass).
+/// A closed P proves that Y cannot force the capture (any play that follows the strategy stays
+/// in P, where nothing is ever captured, whether it ends or goes on for ever). States are
+/// assumed safe while their proof is under way (a greatest fixpoint); a failed attempt
+/// removes everything it added. Failing proves nothing. At most `budget` nodes.
+pub fn prove_survival(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    budget: u64,
+) -> (bool, u64) {
+    let attacker = 3 - stone(check.defender);
+    let mut s = Survival {
+        b: Board {
+            geometry,
+            mark: vec![0; geometry.len()],
+            stamp: 0,
+        },
+        target: check.string[0],
+        attacker,
+        proof: std::collections::HashSet::new(),
+        log: Vec::new(),
+        failed: std::collections::HashSet::new(),
+        nodes: 0,
+        budget,
+    };
+    let start = RaceKey {
+        board: board.to_vec(),
+        to_move: attacker,
+        after_pass: false,
+        captured: false,
+        played: vec![0],
+        ko_record: Vec::new(),
+    };
+    let ok = s.safe(&start, 0).unwrap_or(false);
+    (ok, s.nodes)
+}
+
+struct Survival<'a> {
+    b: Board<'a>,
+    target: Point,
+    attacker: u8,
+    proof: std::collections::HashSet<RaceKey>,
+    log: Vec<RaceKey>,
+    failed: std::collections::HashSet<RaceKey>,
+    nodes: u64,
+    budget: u64,
+}
+
+/// Deepest line the survival search follows (past it, that line fails: sound, incomplete).
+const SURVIVAL_DEPTH: usize = 1_500;
+
+impl Survival<'_> {
+    fn undo(&mut self, mark: usize) {
+        while self.log.len() > mark {
+            if let Some(k) = self.log.pop() {
+                self.proof.remove(&k);
+            }
+        }
+    }
+
+    /// The successors of `key`: `Err(true)` = the sequence ends without a capture (X wins),
+    /// `Err(false)` = a capture (Y wins).
+    fn successors(&mut self, key: &RaceKey) -> Vec<Result<RaceKey, bool>> {
+        let player = key.to_move;
+        let mut out = Vec::new();
+        // Passes first: the cheapest replies.
+        out.push(if key.after_pass {
+            Err(true)
+        } else {
+            Ok(RaceKey {
+                to_move: 3 - player,
+                after_pass: true,
+                ..key.clone()
+            })
+        });
+        let mut ko_pass_legal = false;
+        for x in self.b.geometry.points() {
+            let Some((after, removed)) = self.b.play(&key.board, x, player) else {
+                continue;
+            };
+            let mut record = key.ko_record.clone();
+            if let [y] = removed[..] {
+                let retake = self.b.play(&after, y, 3 - player);
+                if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
+                    let (xx, yy) = (x as u16, y as u16);
+                    if record.contains(&(3 - player, yy, xx)) {
+                        ko_pass_legal = true;
+                        continue;
+                    }
+                    if !record.contains(&(player, xx, yy)) {
+                        record.push((player, xx, yy));
+                        record.sort_unstable();
+                    }
+                }
+            }
+            if removed.contains(&self.target) {
+                out.push(Err(false));
+                continue;
+            }
+            out.push(Ok(RaceKey {
+                board: after,
+                to_move: 3 - player,
+                after_pass: false,
+                captured: false,
+                played: key.played.clone(),
+                ko_record: record,
+            }));
+        }
+        if ko_pass_legal {
+            out.insert(
+                1,
+                Ok(RaceKey {
+                    to_move: 3 - player,
+                    after_pass: false,
+                    ko_record: Vec::new(),
+                    ..key.clone()
+                }),
+            );
+        }
+        out
+    }
+
+    fn safe(&mut self, key: &RaceKey, depth: usize) -> Result<bool, ()> {
+        if self.proof.contains(key) {
+            return Ok(true);
+        }
+        if self.failed.contains(key) || depth > SURVIVAL_DEPTH {
+            return Ok(false);
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            return Err(());
+        }
+        let mark = self.log.len();
+        self.proof.insert(key.clone());
+        self.log.push(key.clone());
+        let y_turn = key.to_move == self.attacker;
+        let succ = self.successors(key);
+        let ok = if y_turn {
+            let mut all = true;
+            for c in succ {
+                let w = match c {
+                    Err(x_wins) => x_wins,
+                    Ok(c) => self.safe(&c, depth + 1)?,
+                };
+                if !w {
+                    all = false;
+                    break;
+                }
+            }
+            all
+        } else {
+            let mut any = false;
+            for c in succ {
+                let inner = self.log.len();
+                let w = match c {
+                    Err(x_wins) => x_wins,
+                    Ok(c) => self.safe(&c, depth + 1)?,
+                };
+                if w {
+                    any = true;
+                    break;
+                }
+                self.undo(inner);
+            }
+            any
+        };
+        if !ok {
+            self.undo(mark);
+            self.failed.insert(key.clone());
+        }
+        Ok(ok)
+    }
+}

@@ -34,6 +34,9 @@ pub struct Switches {
     /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a
     /// depth-limited search (goal-directed; a proof found decides the check).
     pub bounded_capture: bool,
+    /// J2003: before solving an uncapturable check on its state graph, look for a strategy
+    /// of the defender that never lets the string be captured (a closed set of states).
+    pub survival_proof: bool,
 }
 
 impl Switches {
@@ -43,14 +46,16 @@ impl Switches {
         narrow_boards: true,
         benson_uncapturable: true,
         bounded_capture: true,
+        survival_proof: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
         "benson-uncapturable",
         "bounded-capture",
+        "survival-proof",
     ];
 
     /// All on except the named one.
@@ -62,6 +67,7 @@ impl Switches {
             "narrow-boards" => s.narrow_boards = false,
             "benson-uncapturable" => s.benson_uncapturable = false,
             "bounded-capture" => s.bounded_capture = false,
+            "survival-proof" => s.survival_proof = false,
             _ => return None,
         }
         Some(s)
@@ -134,6 +140,7 @@ impl Engine for Optimized {
                 "narrow-boards" => !self.switches.narrow_boards,
                 "benson-uncapturable" => !self.switches.benson_uncapturable,
                 "bounded-capture" => !self.switches.bounded_capture,
+                "survival-proof" => !self.switches.survival_proof,
                 _ => false,
             })
             .collect();
@@ -231,6 +238,14 @@ impl Engine for Optimized {
                 return Ok(Answer::Decided((true, nodes)));
             }
             spent = nodes;
+        }
+        if self.switches.survival_proof && check.kind == crate::j2003::StatusKind::Uncapturable {
+            let (safe, nodes) =
+                j2003_solver::prove_survival(geometry, &byte_board(position), check, budget / 4);
+            if safe {
+                return Ok(Answer::Decided((false, spent + nodes)));
+            }
+            spent += nodes;
         }
         Ok(
             match j2003_solver::force(geometry, &byte_board(position), check, budget) {
