@@ -10,6 +10,7 @@ fuzz_target!(|data: &[u8]| {
                 // A small search budget: this property is about panics, not about deciding.
                 let check = &go_oracle::parse::case::Check {
                     budget: check.budget.min(2_000),
+                    solver_budget: check.solver_budget.min(500),
                     ..check.clone()
                 };
                 for engine in go_oracle::runner::all_engines() {
