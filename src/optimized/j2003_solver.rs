@@ -395,9 +395,9 @@ fn buchi_winning(nodes: &[Node]) -> (Vec<bool>, Vec<u32>) {
     }
 }
 
-/// A state of the bounded search: the game state of G-2 without the counter.
+/// A state of the proof searches: the game state of G-2 without the counter.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-struct RaceKey {
+struct State {
     board: Vec<u8>,
     to_move: u8,
     after_pass: bool,
@@ -407,35 +407,81 @@ struct RaceKey {
     ko_record: Vec<(u8, u16, u16)>,
 }
 
-/// Reduction `bounded-capture` (spec S-3): a depth-limited AND-OR search for a strategy of
-/// Y that wins within `depth` moves whatever X does: in the U game by capturing the string
-/// (an event that is never undone, C-8), in the C1/C2 games by a finite sequence that ends
-/// (pass, pass) with the string captured and no defender stone played in the sequence on L
-/// (G-6). A proof found is a proof that Y can force the target; failing to find one proves
-/// nothing. Iterative deepening up to `max_depth`, at most `budget` nodes; a table remembers
-/// the depth at which a state failed (the bounded value depends on the state only).
-pub fn prove_capture(
+/// Whose winning strategy a proof search builds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prover {
+    /// Y: a proof that Y can force the check's target (reduction `bounded-capture`).
+    Attacker,
+    /// X: a proof that Y cannot force it (reduction `survival-proof`).
+    Defender,
+}
+
+/// Reductions `bounded-capture` and `survival-proof` (spec S-3): a goal-directed search for
+/// a winning strategy of the prover, in every game (U, C1, C2). It builds a set P of states,
+/// with one move of the prover at each of the prover's states in P and every move of the
+/// opponent at the opponent's states, that is closed (every successor is in P, or is an end
+/// of the sequence, or in the U game a capture, that the prover wins by G-6 / C-8), such that
+/// every infinite play inside P is won by the prover (G-7). Any play that follows the
+/// strategy stays in P; the states it visits infinitely often form a strongly connected set
+/// inside one strongly connected component of the strategy graph on P. So it suffices that
+/// each component that contains a cycle is won:
+/// * for the defender X: S is not captured in it (`captured` never changes back, so a
+///   component is captured in all its states or in none), or some point of L holds a played
+///   X stone in all its states (the same stone all along: a removal leaves the point empty in
+///   the state after it), i.e. a permanent stone;
+/// * for the attacker Y: S is captured in it, and for each point p of L the states where a
+///   played X stone stands on p contain no cycle of the component's edges (so every cycle,
+///   and every strongly connected set, has a state where p is free). In the U game a cycle
+///   is never won by Y (it never reaches the capture).
+///
+/// The search is depth first with Tarjan's bookkeeping: states on the search stack are
+/// assumed won while their proof is under way; when a component is complete it is judged,
+/// and it becomes permanent (`proved`: its states only lead to proved states) or fails. A
+/// failed attempt removes every provisional state it added. Iterative deepening bounds the
+/// lines; a line past the bound fails; failures are remembered with the bound. All of this
+/// can only make the search miss a proof, never accept a wrong one. Failing proves nothing.
+/// At most `budget` nodes.
+pub fn prove(
     geometry: &Geometry,
     board: &[u8],
     check: &StatusCheck,
-    max_depth: u32,
+    provers: &[Prover],
+    max_depth: usize,
     budget: u64,
-) -> (bool, u64) {
+) -> (Option<bool>, u64) {
     let attacker = 3 - stone(check.defender);
     let k = check.local.len();
-    let mut race = Race {
-        b: Board {
-            geometry,
-            mark: vec![0; geometry.len()],
-            stamp: 0,
-        },
-        check,
-        attacker,
-        failed: HashMap::new(),
-        nodes: 0,
-        budget,
-    };
-    let start = RaceKey {
+    // Points where plays matter most: the string, L, and their neighbours (move ordering).
+    let mut near = vec![false; geometry.len()];
+    for &p in check.string.iter().chain(&check.local) {
+        near[p] = true;
+        for &n in geometry.neighbours(p) {
+            near[n] = true;
+        }
+    }
+    let mut searches: Vec<Proof> = provers
+        .iter()
+        .map(|&prover| Proof {
+            b: Board {
+                geometry,
+                mark: vec![0; geometry.len()],
+                stamp: 0,
+            },
+            check,
+            attacker,
+            prover,
+            near: near.clone(),
+            proved: std::collections::HashSet::new(),
+            stack: Vec::new(),
+            on_stack: HashMap::new(),
+            failed: HashMap::new(),
+            next_index: 0,
+            nodes: 0,
+            budget,
+            cuts: 0,
+        })
+        .collect();
+    let start = State {
         board: board.to_vec(),
         to_move: attacker,
         after_pass: false,
@@ -443,54 +489,121 @@ pub fn prove_capture(
         played: vec![0; k.div_ceil(64).max(1)],
         ko_record: Vec::new(),
     };
-    for depth in 1..=max_depth {
-        match race.wins(&start, depth) {
-            Ok(true) => return (true, race.nodes),
-            Ok(false) => {}
-            Err(()) => break,
+    let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
+    // The provers take turns, each deepening its bound; they share the budget. Proofs found
+    // (`proved`) are closed sets and stay valid from one bound to the next. A search whose
+    // last round cut no line at the bound has nothing more to find.
+    let mut live: Vec<bool> = vec![true; searches.len()];
+    let mut spent = 0;
+    let mut depth = 4;
+    while depth <= max_depth.max(1) && live.contains(&true) {
+        for (i, search) in searches.iter_mut().enumerate() {
+            if !live[i] {
+                continue;
+            }
+            let before = search.nodes;
+            search.budget = search.nodes + budget.saturating_sub(spent);
+            search.cuts = 0;
+            let r = search.won(&start, depth);
+            spent += search.nodes - before;
+            if stats {
+                eprintln!(
+                    "  {:?} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
+                    search.prover,
+                    search.nodes,
+                    search.proved.len(),
+                    search.failed.len(),
+                    search.cuts
+                );
+            }
+            match r {
+                Ok(Some(_)) => return (Some(search.prover == Prover::Attacker), spent),
+                Ok(None) => live[i] = search.cuts > 0,
+                Err(()) => return (None, spent),
+            }
         }
+        depth *= 2;
     }
-    (false, race.nodes)
+    (None, spent)
 }
 
-struct Race<'a> {
+/// A provisional state on the search stack: its index and its strategy edges to other
+/// provisional states (by index).
+struct Provisional {
+    state: State,
+    index: usize,
+    edges: Vec<usize>,
+}
+
+struct Proof<'a> {
     b: Board<'a>,
     check: &'a StatusCheck,
     attacker: u8,
-    failed: HashMap<RaceKey, u32>,
+    prover: Prover,
+    near: Vec<bool>,
+    /// States of completed components that passed: a closed winning set of the prover.
+    proved: std::collections::HashSet<State>,
+    /// Tarjan's stack.
+    stack: Vec<Provisional>,
+    /// Index of each state on the stack.
+    on_stack: HashMap<State, usize>,
+    /// The largest depth bound at which a state failed.
+    failed: HashMap<State, usize>,
+    next_index: usize,
     nodes: u64,
     budget: u64,
+    /// Lines cut at the depth bound (or by a failure that had such cuts) in this round.
+    cuts: u64,
 }
 
-impl Race<'_> {
-    /// Y wins within `depth` moves against every defence. `Err` past the budget.
-    fn wins(&mut self, key: &RaceKey, depth: u32) -> Result<bool, ()> {
+/// A failure that no depth bound caused (`Proof::failed`).
+const FINAL: usize = usize::MAX;
+
+/// A successor: a state, or the end of the sequence (or a capture in the U game) with
+/// whether Y wins it.
+type Step = Result<State, bool>;
+
+/// A proved state: the lowest stack index its proof leans on, and its own index while it is
+/// provisional (`usize::MAX`: none, permanent).
+type Won = (usize, usize);
+
+impl Proof<'_> {
+    /// Pops the provisional states from stack position `mark` on.
+    fn undo(&mut self, mark: usize) {
+        for p in self.stack.drain(mark..) {
+            self.on_stack.remove(&p.state);
+        }
+    }
+
+    /// The successors of `key` (G-3), ordered: passes, the ko-pass, captures, plays near
+    /// the string or L, other plays.
+    fn successors(&mut self, key: &State) -> Vec<Step> {
         let uncapturable = self.check.kind == StatusKind::Uncapturable;
-        if uncapturable && key.captured {
-            return Ok(true);
-        }
-        if depth == 0 {
-            return Ok(false);
-        }
-        if self.failed.get(key).is_some_and(|&d| d >= depth) {
-            return Ok(false);
-        }
-        self.nodes += 1;
-        if self.nodes > self.budget {
-            return Err(());
-        }
         let player = key.to_move;
-        let y_turn = player == self.attacker;
         let defender = 3 - self.attacker;
+        let mut out: Vec<(u8, Step)> = Vec::new();
+        // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
+        // no played X stone stands on L.
+        out.push((
+            0,
+            if key.after_pass {
+                Err(key.captured && key.played.iter().all(|&w| w == 0))
+            } else {
+                Ok(State {
+                    to_move: 3 - player,
+                    after_pass: true,
+                    ..key.clone()
+                })
+            },
+        ));
         let mut ko_pass_legal = false;
-        // `None` = the sequence ends here; the bool says whether Y wins it.
-        let mut children: Vec<Result<RaceKey, bool>> = Vec::new();
         for x in self.b.geometry.points() {
             let Some((after, removed)) = self.b.play(&key.board, x, player) else {
                 continue;
             };
             let mut record = key.ko_record.clone();
             if let [y] = removed[..] {
+                // C-5: a ko capture if the immediate retake removes exactly x and restores.
                 let retake = self.b.play(&after, y, 3 - player);
                 if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
                     let (xx, yy) = (x as u16, y as u16);
@@ -503,6 +616,12 @@ impl Race<'_> {
                         record.sort_unstable();
                     }
                 }
+            }
+            let captured = key.captured || removed.contains(&self.check.string[0]);
+            // U game: a capture is Y's win whatever follows (C-8).
+            if uncapturable && captured {
+                out.push((0, Err(true)));
+                continue;
             }
             let mut played = key.played.clone();
             for (i, &q) in self.check.local.iter().enumerate() {
@@ -513,233 +632,192 @@ impl Race<'_> {
                     played[i / 64] |= 1 << (i % 64);
                 }
             }
-            children.push(Ok(RaceKey {
-                board: after,
-                to_move: 3 - player,
-                after_pass: false,
-                captured: key.captured || removed.contains(&self.check.string[0]),
-                played,
-                ko_record: record,
-            }));
-        }
-        // A pass after a pass ends the sequence (G-6).
-        children.push(if key.after_pass {
-            Err(key.captured && !uncapturable && key.played.iter().all(|&w| w == 0))
-        } else {
-            Ok(RaceKey {
-                to_move: 3 - player,
-                after_pass: true,
-                ..key.clone()
-            })
-        });
-        if ko_pass_legal {
-            children.push(Ok(RaceKey {
-                to_move: 3 - player,
-                after_pass: false,
-                ko_record: Vec::new(),
-                ..key.clone()
-            }));
-        }
-        // Passes first: they end lines soonest.
-        children.rotate_right(1 + ko_pass_legal as usize);
-        let mut result = !y_turn;
-        for child in children {
-            let w = match child {
-                Err(won) => won,
-                Ok(c) => self.wins(&c, depth - 1)?,
+            let rank = if !removed.is_empty() {
+                2
+            } else if self.near[x] {
+                3
+            } else {
+                4
             };
-            if y_turn && w {
-                result = true;
-                break;
-            }
-            if !y_turn && !w {
-                result = false;
-                break;
-            }
-        }
-        if !result {
-            let d = self.failed.entry(key.clone()).or_insert(0);
-            *d = (*d).max(depth);
-        }
-        Ok(result)
-    }
-}
-
-/// Reduction `bounded-capture`, the other direction (spec S-3): in the U game, a search for a
-/// strategy of X that never lets the string be captured. It builds a set P of states, with
-/// one reply of X at each of X's states in P and every move of Y at Y's states, that is
-/// closed: every successor is in P, or ends the sequence without a capture (pass after pass).
-/// A closed P proves that Y cannot force the capture (any play that follows the strategy stays
-/// in P, where nothing is ever captured, whether it ends or goes on for ever). States are
-/// assumed safe while their proof is under way (a greatest fixpoint); a failed attempt
-/// removes everything it added. Failing proves nothing. At most `budget` nodes.
-pub fn prove_survival(
-    geometry: &Geometry,
-    board: &[u8],
-    check: &StatusCheck,
-    budget: u64,
-) -> (bool, u64) {
-    let attacker = 3 - stone(check.defender);
-    let mut s = Survival {
-        b: Board {
-            geometry,
-            mark: vec![0; geometry.len()],
-            stamp: 0,
-        },
-        target: check.string[0],
-        attacker,
-        proof: std::collections::HashSet::new(),
-        log: Vec::new(),
-        failed: std::collections::HashSet::new(),
-        nodes: 0,
-        budget,
-    };
-    let start = RaceKey {
-        board: board.to_vec(),
-        to_move: attacker,
-        after_pass: false,
-        captured: false,
-        played: vec![0],
-        ko_record: Vec::new(),
-    };
-    let ok = s.safe(&start, 0).unwrap_or(false);
-    (ok, s.nodes)
-}
-
-struct Survival<'a> {
-    b: Board<'a>,
-    target: Point,
-    attacker: u8,
-    proof: std::collections::HashSet<RaceKey>,
-    log: Vec<RaceKey>,
-    failed: std::collections::HashSet<RaceKey>,
-    nodes: u64,
-    budget: u64,
-}
-
-/// Deepest line the survival search follows (past it, that line fails: sound, incomplete).
-const SURVIVAL_DEPTH: usize = 1_500;
-
-impl Survival<'_> {
-    fn undo(&mut self, mark: usize) {
-        while self.log.len() > mark {
-            if let Some(k) = self.log.pop() {
-                self.proof.remove(&k);
-            }
-        }
-    }
-
-    /// The successors of `key`: `Err(true)` = the sequence ends without a capture (X wins),
-    /// `Err(false)` = a capture (Y wins).
-    fn successors(&mut self, key: &RaceKey) -> Vec<Result<RaceKey, bool>> {
-        let player = key.to_move;
-        let mut out = Vec::new();
-        // Passes first: the cheapest replies.
-        out.push(if key.after_pass {
-            Err(true)
-        } else {
-            Ok(RaceKey {
-                to_move: 3 - player,
-                after_pass: true,
-                ..key.clone()
-            })
-        });
-        let mut ko_pass_legal = false;
-        for x in self.b.geometry.points() {
-            let Some((after, removed)) = self.b.play(&key.board, x, player) else {
-                continue;
-            };
-            let mut record = key.ko_record.clone();
-            if let [y] = removed[..] {
-                let retake = self.b.play(&after, y, 3 - player);
-                if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
-                    let (xx, yy) = (x as u16, y as u16);
-                    if record.contains(&(3 - player, yy, xx)) {
-                        ko_pass_legal = true;
-                        continue;
-                    }
-                    if !record.contains(&(player, xx, yy)) {
-                        record.push((player, xx, yy));
-                        record.sort_unstable();
-                    }
-                }
-            }
-            if removed.contains(&self.target) {
-                out.push(Err(false));
-                continue;
-            }
-            out.push(Ok(RaceKey {
-                board: after,
-                to_move: 3 - player,
-                after_pass: false,
-                captured: false,
-                played: key.played.clone(),
-                ko_record: record,
-            }));
+            out.push((
+                rank,
+                Ok(State {
+                    board: after,
+                    to_move: 3 - player,
+                    after_pass: false,
+                    captured,
+                    played,
+                    ko_record: record,
+                }),
+            ));
         }
         if ko_pass_legal {
-            out.insert(
+            out.push((
                 1,
-                Ok(RaceKey {
+                Ok(State {
                     to_move: 3 - player,
                     after_pass: false,
                     ko_record: Vec::new(),
                     ..key.clone()
                 }),
-            );
+            ));
         }
-        out
+        out.sort_by_key(|(rank, _)| *rank);
+        out.into_iter().map(|(_, step)| step).collect()
     }
 
-    fn safe(&mut self, key: &RaceKey, depth: usize) -> Result<bool, ()> {
-        if self.proof.contains(key) {
-            return Ok(true);
+    /// Whether the complete component `stack[mark..]` is won by the prover (see [`prove`]).
+    fn component_won(&self, mark: usize) -> bool {
+        let members = &self.stack[mark..];
+        let position: HashMap<usize, usize> = members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (m.index, i))
+            .collect();
+        let cyclic = members.len() > 1 || members[0].edges.contains(&members[0].index);
+        if !cyclic {
+            return true;
         }
-        if self.failed.contains(key) || depth > SURVIVAL_DEPTH {
-            return Ok(false);
+        let captured = members[0].state.captured;
+        match self.prover {
+            Prover::Defender => {
+                let mut common = members[0].state.played.clone();
+                for m in members {
+                    for (c, w) in common.iter_mut().zip(&m.state.played) {
+                        *c &= w;
+                    }
+                }
+                !captured || common.iter().any(|&w| w != 0)
+            }
+            Prover::Attacker => {
+                if !captured || self.check.local.is_empty() {
+                    return false;
+                }
+                (0..self.check.local.len()).all(|i| {
+                    let set = |m: &Provisional| m.state.played[i / 64] >> (i % 64) & 1 == 1;
+                    // Kahn's algorithm on the states where p_i holds a played X stone.
+                    let inside: Vec<bool> = members.iter().map(set).collect();
+                    let mut indegree = vec![0usize; members.len()];
+                    for (a, m) in members.iter().enumerate() {
+                        if inside[a] {
+                            for e in &m.edges {
+                                if let Some(&b) = position.get(e) {
+                                    indegree[b] += inside[b] as usize;
+                                }
+                            }
+                        }
+                    }
+                    let mut queue: Vec<usize> = (0..members.len())
+                        .filter(|&a| inside[a] && indegree[a] == 0)
+                        .collect();
+                    let mut removed = 0;
+                    while let Some(a) = queue.pop() {
+                        removed += 1;
+                        for e in &members[a].edges {
+                            if let Some(&b) = position.get(e) {
+                                if inside[b] {
+                                    indegree[b] -= 1;
+                                    if indegree[b] == 0 {
+                                        queue.push(b);
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    removed == inside.iter().filter(|&&x| x).count()
+                })
+            }
         }
+    }
+
+    /// `Some(won)`: the prover wins from `key` under the assumptions on the stack; `None`:
+    /// no proof found within `depth` more moves. `Err` past the budget.
+    fn won(&mut self, key: &State, depth: usize) -> Result<Option<Won>, ()> {
+        if self.proved.contains(key) {
+            return Ok(Some((usize::MAX, usize::MAX)));
+        }
+        if let Some(&index) = self.on_stack.get(key) {
+            return Ok(Some((index, index)));
+        }
+        if depth == 0 {
+            self.cuts += 1;
+            return Ok(None);
+        }
+        if let Some(&d) = self.failed.get(key) {
+            if d >= depth {
+                self.cuts += (d != FINAL) as u64;
+                return Ok(None);
+            }
+        }
+        let cuts_before = self.cuts;
         self.nodes += 1;
         if self.nodes > self.budget {
             return Err(());
         }
-        let mark = self.log.len();
-        self.proof.insert(key.clone());
-        self.log.push(key.clone());
-        let y_turn = key.to_move == self.attacker;
-        let succ = self.successors(key);
-        let ok = if y_turn {
-            let mut all = true;
-            for c in succ {
-                let w = match c {
-                    Err(x_wins) => x_wins,
-                    Ok(c) => self.safe(&c, depth + 1)?,
-                };
-                if !w {
-                    all = false;
-                    break;
-                }
-            }
-            all
-        } else {
-            let mut any = false;
-            for c in succ {
-                let inner = self.log.len();
-                let w = match c {
-                    Err(x_wins) => x_wins,
-                    Ok(c) => self.safe(&c, depth + 1)?,
-                };
-                if w {
-                    any = true;
-                    break;
-                }
-                self.undo(inner);
-            }
-            any
-        };
-        if !ok {
-            self.undo(mark);
-            self.failed.insert(key.clone());
+        let mark = self.stack.len();
+        let index = self.next_index;
+        self.next_index += 1;
+        self.stack.push(Provisional {
+            state: key.clone(),
+            index,
+            edges: Vec::new(),
+        });
+        self.on_stack.insert(key.clone(), index);
+        let mut low = index;
+        let mut edges = Vec::new();
+        let prover_turn = (key.to_move == self.attacker) == (self.prover == Prover::Attacker);
+        let y_proves = self.prover == Prover::Attacker;
+        let prover_wins = move |y_wins: bool| y_wins == y_proves;
+        let mut succ = self.successors(key);
+        if !prover_turn {
+            // The opponent's immediate wins first: they refute soonest.
+            succ.sort_by_key(|c| !matches!(c, Err(y) if !prover_wins(*y)));
         }
-        Ok(ok)
+        let mut ok = !prover_turn;
+        for c in succ {
+            let inner = self.stack.len();
+            let w = match c {
+                Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
+                Ok(c) => self.won(&c, depth - 1)?,
+            };
+            match w {
+                Some((l, i)) => {
+                    low = low.min(l);
+                    if i != usize::MAX {
+                        edges.push(i);
+                    }
+                    if prover_turn {
+                        ok = true;
+                        break;
+                    }
+                }
+                None if !prover_turn => {
+                    ok = false;
+                    break;
+                }
+                None => self.undo(inner),
+            }
+        }
+        if ok {
+            self.stack[mark].edges = edges;
+            if low < index {
+                return Ok(Some((low, index)));
+            }
+            if self.component_won(mark) {
+                for p in self.stack.drain(mark..) {
+                    self.on_stack.remove(&p.state);
+                    self.proved.insert(p.state);
+                }
+                return Ok(Some((usize::MAX, usize::MAX)));
+            }
+        }
+        self.undo(mark);
+        let d = self.failed.entry(key.clone()).or_insert(0);
+        *d = if self.cuts == cuts_before {
+            FINAL
+        } else {
+            (*d).max(depth)
+        };
+        Ok(None)
     }
 }

@@ -74,8 +74,9 @@ impl Switches {
     }
 }
 
-/// Deepest capture race the `bounded-capture` reduction tries (moves).
-const BOUNDED_CAPTURE_DEPTH: u32 = 9;
+/// Largest depth bound of the proof searches of `bounded-capture` and `survival-proof`
+/// (moves; iterative deepening from 4, doubling).
+const PROOF_DEPTH: usize = 1_024;
 
 /// A position as one byte per point: 0 empty, 1 black, 2 white.
 fn byte_board(position: &Position) -> Vec<u8> {
@@ -225,36 +226,62 @@ impl Engine for Optimized {
         {
             return Ok(Answer::Decided((false, 0)));
         }
-        let mut spent = 0;
+        let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
+        let report = |how: &str, nodes: u64, answer: &str| {
+            if stats {
+                eprintln!(
+                    "j2003 {:?} of {} at {}: {how} {answer} after {nodes} nodes",
+                    check.kind,
+                    check.defender.name(),
+                    geometry.name(check.string[0]),
+                );
+            }
+        };
+        // Goal-directed proofs first (spec S-3): Y's strategy (`bounded-capture`) and X's
+        // (`survival-proof`), taking turns, half the budget.
+        let mut provers = Vec::new();
         if self.switches.bounded_capture {
-            let (proved, nodes) = j2003_solver::prove_capture(
+            provers.push(j2003_solver::Prover::Attacker);
+        }
+        if self.switches.survival_proof {
+            provers.push(j2003_solver::Prover::Defender);
+        }
+        let mut spent = 0;
+        if !provers.is_empty() {
+            let (proved, nodes) = j2003_solver::prove(
                 geometry,
                 &byte_board(position),
                 check,
-                BOUNDED_CAPTURE_DEPTH,
-                budget / 4,
+                &provers,
+                PROOF_DEPTH,
+                budget / 2,
             );
-            if proved {
-                return Ok(Answer::Decided((true, nodes)));
+            let verdict = match proved {
+                Some(true) => "forced",
+                Some(false) => "not forced",
+                None => "no proof",
+            };
+            report("proof search", nodes, verdict);
+            if let Some(forced) = proved {
+                return Ok(Answer::Decided((forced, nodes)));
             }
             spent = nodes;
         }
-        if self.switches.survival_proof && check.kind == crate::j2003::StatusKind::Uncapturable {
-            let (safe, nodes) =
-                j2003_solver::prove_survival(geometry, &byte_board(position), check, budget / 4);
-            if safe {
-                return Ok(Answer::Decided((false, spent + nodes)));
-            }
-            spent += nodes;
+        let answer = j2003_solver::force(geometry, &byte_board(position), check, budget);
+        match &answer {
+            Answer::Decided((forced, n, _)) => report(
+                "state graph",
+                *n,
+                if *forced { "forced" } else { "not forced" },
+            ),
+            Answer::Undetermined { explored } => report("state graph", *explored, "undetermined"),
         }
-        Ok(
-            match j2003_solver::force(geometry, &byte_board(position), check, budget) {
-                Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
-                Answer::Undetermined { explored } => Answer::Undetermined {
-                    explored: explored + spent,
-                },
+        Ok(match answer {
+            Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
+            Answer::Undetermined { explored } => Answer::Undetermined {
+                explored: explored + spent,
             },
-        )
+        })
     }
 
     fn j2003_principal_line(
