@@ -27,19 +27,11 @@ fn stone(c: crate::geometry::Colour) -> u8 {
     }
 }
 
-/// A state of the status game (G-2), compactly.
+/// A state of the status game on the counter product (G-2, G-8).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    board: Vec<u8>,
-    /// 1 or 2: the colour to move.
-    to_move: u8,
-    after_pass: bool,
-    captured: bool,
-    /// Bit i: a defender stone played in the sequence stands on L[i].
-    played: Vec<u64>,
+    state: State,
     counter: u16,
-    /// (colour, x, y) of the ko captures since the last ko-pass, sorted.
-    ko_record: Vec<(u8, u16, u16)>,
 }
 
 /// The string through `p` and whether it has a liberty.
@@ -128,17 +120,11 @@ pub fn force(
     check: &StatusCheck,
     budget: u64,
 ) -> Answer<(bool, u64, Vec<Move>)> {
-    let defender = stone(check.defender);
-    let attacker = 3 - defender;
+    let attacker = 3 - stone(check.defender);
     let uncapturable = check.kind == StatusKind::Uncapturable;
     let k = check.local.len();
     let words = k.div_ceil(64).max(1);
-    let local_index: HashMap<Point, usize> = check
-        .local
-        .iter()
-        .enumerate()
-        .map(|(i, &p)| (p, i))
-        .collect();
+    let near = vec![false; geometry.len()];
     let mut b = Board {
         geometry,
         mark: vec![0; geometry.len()],
@@ -161,18 +147,21 @@ pub fn force(
     let mut index: HashMap<Key, u32> = HashMap::new();
     let mut keys: Vec<Key> = vec![];
     let start = Key {
-        board: board.to_vec(),
-        to_move: attacker,
-        after_pass: false,
-        captured: false,
-        played: vec![0; words],
+        state: State {
+            board: board.to_vec(),
+            to_move: attacker,
+            after_pass: false,
+            captured: false,
+            played: vec![0; words],
+            ko_record: Vec::new(),
+        },
         counter: 0,
-        ko_record: Vec::new(),
     };
-    let is_played = |key: &Key, i: usize| key.played[i / 64] >> (i % 64) & 1 == 1;
+    let is_played = |key: &Key, i: usize| key.state.played[i / 64] >> (i % 64) & 1 == 1;
     // G-7: accepting = captured and (C1/C2) the counter completes a round here.
     let accepting = |key: &Key| {
-        key.captured && (uncapturable || (key.counter as usize == k - 1 && !is_played(key, k - 1)))
+        key.state.captured
+            && (uncapturable || (key.counter as usize == k - 1 && !is_played(key, k - 1)))
     };
     let next_counter = |key: &Key| -> u16 {
         if uncapturable || k == 0 {
@@ -184,15 +173,12 @@ pub fn force(
         }
     };
     let mut id_of = |key: Key, nodes: &mut Vec<Node>, keys: &mut Vec<Key>| -> u32 {
-        if uncapturable && key.captured {
-            return WIN;
-        }
         if let Some(&id) = index.get(&key) {
             return id;
         }
         let id = nodes.len() as u32;
         nodes.push(Node {
-            attacker_moves: key.to_move == attacker,
+            attacker_moves: key.state.to_move == attacker,
             accepting: accepting(&key),
             succ: Vec::new(),
             moves: Vec::new(),
@@ -213,80 +199,22 @@ pub fn force(
         let key = keys[next].clone();
         let id = next as u32 + 2;
         next += 1;
-        let player = key.to_move;
         let counter = next_counter(&key);
         let mut succ = Vec::new();
         let mut moves = Vec::new();
-        let mut ko_pass_legal = false;
-        for x in geometry.points() {
-            let Some((after, removed)) = b.play(&key.board, x, player) else {
-                continue;
-            };
-            let mut record = key.ko_record.clone();
-            if let [y] = removed[..] {
-                // C-5: a ko capture if the immediate retake removes exactly x and restores.
-                let retake = b.play(&after, y, 3 - player);
-                if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
-                    let (xx, yy) = (x as u16, y as u16);
-                    if record.contains(&(3 - player, yy, xx)) {
-                        ko_pass_legal = true;
-                        continue;
-                    }
-                    if !record.contains(&(player, xx, yy)) {
-                        record.push((player, xx, yy));
-                        record.sort_unstable();
+        for (_, mv, step) in expand(&mut b, check, attacker, &near, &key.state) {
+            succ.push(match step {
+                // G-6 (a pass after a pass) or, in the U game, a capture (C-8).
+                Err(y_wins) => {
+                    if y_wins {
+                        WIN
+                    } else {
+                        LOSE
                     }
                 }
-            }
-            let captured = key.captured || removed.contains(&check.string[0]);
-            let mut played = key.played.clone();
-            for &q in &removed {
-                if let Some(&i) = local_index.get(&q) {
-                    played[i / 64] &= !(1 << (i % 64));
-                }
-            }
-            if player == defender {
-                if let Some(&i) = local_index.get(&x) {
-                    played[i / 64] |= 1 << (i % 64);
-                }
-            }
-            let child = Key {
-                board: after,
-                to_move: 3 - player,
-                after_pass: false,
-                captured,
-                played,
-                counter,
-                ko_record: record,
-            };
-            succ.push(id_of(child, &mut nodes, &mut keys));
-            moves.push(Move::Play(x));
-        }
-        // Pass: ends the sequence after the opponent's pass (G-6 decides it then).
-        if key.after_pass {
-            let won = key.captured && (uncapturable || key.played.iter().all(|&w| w == 0));
-            succ.push(if won { WIN } else { LOSE });
-            moves.push(Move::Pass);
-        } else {
-            let child = Key {
-                to_move: 3 - player,
-                after_pass: true,
-                counter,
-                ..key.clone()
-            };
-            succ.push(id_of(child, &mut nodes, &mut keys));
-            moves.push(Move::Pass);
-        }
-        if ko_pass_legal {
-            let child = Key {
-                to_move: 3 - player,
-                after_pass: false,
-                counter,
-                ko_record: Vec::new(),
-                ..key.clone()
-            };
-            succ.push(id_of(child, &mut nodes, &mut keys));
-            moves.push(Move::KoPass);
+                Ok(state) => id_of(Key { state, counter }, &mut nodes, &mut keys),
+            });
+            moves.push(mv);
         }
         nodes[id as usize].succ = succ;
         nodes[id as usize].moves = moves;
@@ -321,7 +249,9 @@ fn principal_line(nodes: &[Node], won: &[bool], rank: &[u32], root: u32) -> Vec<
                 candidates.max_by_key(|(_, &w)| rank[w as usize])
             }
         } else if node.attacker_moves {
-            node.succ.iter().enumerate().next()
+            // One attack to refute: the first play, else the pass.
+            let plays = node.moves.iter().position(|m| matches!(m, Move::Play(_)));
+            node.succ.iter().enumerate().nth(plays.unwrap_or(0))
         } else {
             node.succ
                 .iter()
@@ -527,6 +457,106 @@ pub fn prove(
     (None, spent)
 }
 
+/// The moves from `key` (G-3) with their successors, each with an ordering rank: 0 passes
+/// (and in the U game captures), 1 the ko-pass, 2 captures, 3 plays next to S or L (`near`),
+/// 4 other plays.
+fn expand(
+    b: &mut Board,
+    check: &StatusCheck,
+    attacker: u8,
+    near: &[bool],
+    key: &State,
+) -> Vec<(u8, Move, Step)> {
+    let uncapturable = check.kind == StatusKind::Uncapturable;
+    let player = key.to_move;
+    let defender = 3 - attacker;
+    let mut out: Vec<(u8, Move, Step)> = Vec::new();
+    // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
+    // no played X stone stands on L.
+    out.push((
+        0,
+        Move::Pass,
+        if key.after_pass {
+            Err(key.captured && key.played.iter().all(|&w| w == 0))
+        } else {
+            Ok(State {
+                to_move: 3 - player,
+                after_pass: true,
+                ..key.clone()
+            })
+        },
+    ));
+    let mut ko_pass_legal = false;
+    for x in b.geometry.points() {
+        let Some((after, removed)) = b.play(&key.board, x, player) else {
+            continue;
+        };
+        let mut record = key.ko_record.clone();
+        if let [y] = removed[..] {
+            // C-5: a ko capture if the immediate retake removes exactly x and restores.
+            let retake = b.play(&after, y, 3 - player);
+            if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
+                let (xx, yy) = (x as u16, y as u16);
+                if record.contains(&(3 - player, yy, xx)) {
+                    ko_pass_legal = true;
+                    continue;
+                }
+                if !record.contains(&(player, xx, yy)) {
+                    record.push((player, xx, yy));
+                    record.sort_unstable();
+                }
+            }
+        }
+        let captured = key.captured || removed.contains(&check.string[0]);
+        // U game: a capture is Y's win whatever follows (C-8).
+        if uncapturable && captured {
+            out.push((0, Move::Play(x), Err(true)));
+            continue;
+        }
+        let mut played = key.played.clone();
+        for (i, &q) in check.local.iter().enumerate() {
+            if removed.contains(&q) {
+                played[i / 64] &= !(1 << (i % 64));
+            }
+            if q == x && player == defender {
+                played[i / 64] |= 1 << (i % 64);
+            }
+        }
+        let rank = if !removed.is_empty() {
+            2
+        } else if near[x] {
+            3
+        } else {
+            4
+        };
+        out.push((
+            rank,
+            Move::Play(x),
+            Ok(State {
+                board: after,
+                to_move: 3 - player,
+                after_pass: false,
+                captured,
+                played,
+                ko_record: record,
+            }),
+        ));
+    }
+    if ko_pass_legal {
+        out.push((
+            1,
+            Move::KoPass,
+            Ok(State {
+                to_move: 3 - player,
+                after_pass: false,
+                ko_record: Vec::new(),
+                ..key.clone()
+            }),
+        ));
+    }
+    out
+}
+
 /// A provisional state on the search stack: its index and its strategy edges to other
 /// provisional states (by index).
 struct Provisional {
@@ -578,92 +608,9 @@ impl Proof<'_> {
     /// The successors of `key` (G-3), ordered: passes, the ko-pass, captures, plays near
     /// the string or L, other plays.
     fn successors(&mut self, key: &State) -> Vec<Step> {
-        let uncapturable = self.check.kind == StatusKind::Uncapturable;
-        let player = key.to_move;
-        let defender = 3 - self.attacker;
-        let mut out: Vec<(u8, Step)> = Vec::new();
-        // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
-        // no played X stone stands on L.
-        out.push((
-            0,
-            if key.after_pass {
-                Err(key.captured && key.played.iter().all(|&w| w == 0))
-            } else {
-                Ok(State {
-                    to_move: 3 - player,
-                    after_pass: true,
-                    ..key.clone()
-                })
-            },
-        ));
-        let mut ko_pass_legal = false;
-        for x in self.b.geometry.points() {
-            let Some((after, removed)) = self.b.play(&key.board, x, player) else {
-                continue;
-            };
-            let mut record = key.ko_record.clone();
-            if let [y] = removed[..] {
-                // C-5: a ko capture if the immediate retake removes exactly x and restores.
-                let retake = self.b.play(&after, y, 3 - player);
-                if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
-                    let (xx, yy) = (x as u16, y as u16);
-                    if record.contains(&(3 - player, yy, xx)) {
-                        ko_pass_legal = true;
-                        continue;
-                    }
-                    if !record.contains(&(player, xx, yy)) {
-                        record.push((player, xx, yy));
-                        record.sort_unstable();
-                    }
-                }
-            }
-            let captured = key.captured || removed.contains(&self.check.string[0]);
-            // U game: a capture is Y's win whatever follows (C-8).
-            if uncapturable && captured {
-                out.push((0, Err(true)));
-                continue;
-            }
-            let mut played = key.played.clone();
-            for (i, &q) in self.check.local.iter().enumerate() {
-                if removed.contains(&q) {
-                    played[i / 64] &= !(1 << (i % 64));
-                }
-                if q == x && player == defender {
-                    played[i / 64] |= 1 << (i % 64);
-                }
-            }
-            let rank = if !removed.is_empty() {
-                2
-            } else if self.near[x] {
-                3
-            } else {
-                4
-            };
-            out.push((
-                rank,
-                Ok(State {
-                    board: after,
-                    to_move: 3 - player,
-                    after_pass: false,
-                    captured,
-                    played,
-                    ko_record: record,
-                }),
-            ));
-        }
-        if ko_pass_legal {
-            out.push((
-                1,
-                Ok(State {
-                    to_move: 3 - player,
-                    after_pass: false,
-                    ko_record: Vec::new(),
-                    ..key.clone()
-                }),
-            ));
-        }
-        out.sort_by_key(|(rank, _)| *rank);
-        out.into_iter().map(|(_, step)| step).collect()
+        let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
+        out.sort_by_key(|(rank, _, _)| *rank);
+        out.into_iter().map(|(_, _, step)| step).collect()
     }
 
     /// Whether the complete component `stack[mark..]` is won by the prover (see [`prove`]).
