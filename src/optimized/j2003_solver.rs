@@ -381,36 +381,18 @@ pub fn prove(
 ) -> (Option<bool>, u64) {
     let attacker = 3 - stone(check.defender);
     let k = check.local.len();
-    // Points where plays matter most: the string, L, and their neighbours (move ordering).
+    // Points where plays matter most: the string, L, and the points at most two steps from
+    // them (move ordering; the prover's plays in a narrow search).
     let mut near = vec![false; geometry.len()];
     for &p in check.string.iter().chain(&check.local) {
         near[p] = true;
         for &n in geometry.neighbours(p) {
             near[n] = true;
+            for &m in geometry.neighbours(n) {
+                near[m] = true;
+            }
         }
     }
-    let mut searches: Vec<Proof> = provers
-        .iter()
-        .map(|&prover| Proof {
-            b: Board {
-                geometry,
-                mark: vec![0; geometry.len()],
-                stamp: 0,
-            },
-            check,
-            attacker,
-            prover,
-            near: near.clone(),
-            proved: std::collections::HashSet::new(),
-            stack: Vec::new(),
-            on_stack: HashMap::new(),
-            failed: HashMap::new(),
-            next_index: 0,
-            nodes: 0,
-            budget,
-            cuts: 0,
-        })
-        .collect();
     let start = State {
         board: board.to_vec(),
         to_move: attacker,
@@ -420,45 +402,73 @@ pub fn prove(
         ko_record: Vec::new(),
     };
     let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
-    // The provers take turns, each deepening its bound; they share the budget. Proofs found
-    // (`proved`) are closed sets and stay valid from one bound to the next. A search whose
-    // last round cut no line at the bound has nothing more to find.
-    let mut live: Vec<bool> = vec![true; searches.len()];
     let mut spent = 0;
-    let mut depth = 4;
-    while depth <= max_depth.max(1) && live.contains(&true) {
-        for (i, search) in searches.iter_mut().enumerate() {
-            if !live[i] {
-                continue;
+    // First the narrow searches (the prover's plays near S and L only), with half the
+    // budget, then the full ones with the rest.
+    for (narrow, share) in [(true, budget / 2), (false, budget)] {
+        let mut searches: Vec<Proof> = provers
+            .iter()
+            .map(|&prover| Proof {
+                b: Board {
+                    geometry,
+                    mark: vec![0; geometry.len()],
+                    stamp: 0,
+                },
+                check,
+                attacker,
+                prover,
+                narrow,
+                near: near.clone(),
+                proved: std::collections::HashSet::new(),
+                stack: Vec::new(),
+                on_stack: HashMap::new(),
+                failed: HashMap::new(),
+                next_index: 0,
+                nodes: 0,
+                budget,
+                cuts: 0,
+            })
+            .collect();
+        // The provers take turns, each deepening its bound; they share the budget. Proofs
+        // found (`proved`) are closed sets and stay valid from one bound to the next. A
+        // search whose last round cut no line at the bound has nothing more to find.
+        let mut live: Vec<bool> = vec![true; searches.len()];
+        let mut depth = 4;
+        while depth <= max_depth.max(1) && live.contains(&true) && spent < share {
+            for (i, search) in searches.iter_mut().enumerate() {
+                if !live[i] {
+                    continue;
+                }
+                let before = search.nodes;
+                search.budget = search.nodes + share.saturating_sub(spent);
+                search.cuts = 0;
+                let r = search.won(&start, depth);
+                spent += search.nodes - before;
+                if stats {
+                    eprintln!(
+                        "  {:?}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
+                        search.prover,
+                        if narrow { " (narrow)" } else { "" },
+                        search.nodes,
+                        search.proved.len(),
+                        search.failed.len(),
+                        search.cuts
+                    );
+                }
+                match r {
+                    Ok(Some(_)) => return (Some(search.prover == Prover::Attacker), spent),
+                    Ok(None) => live[i] = search.cuts > 0,
+                    Err(()) => break,
+                }
             }
-            let before = search.nodes;
-            search.budget = search.nodes + budget.saturating_sub(spent);
-            search.cuts = 0;
-            let r = search.won(&start, depth);
-            spent += search.nodes - before;
-            if stats {
-                eprintln!(
-                    "  {:?} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
-                    search.prover,
-                    search.nodes,
-                    search.proved.len(),
-                    search.failed.len(),
-                    search.cuts
-                );
-            }
-            match r {
-                Ok(Some(_)) => return (Some(search.prover == Prover::Attacker), spent),
-                Ok(None) => live[i] = search.cuts > 0,
-                Err(()) => return (None, spent),
-            }
+            depth *= 2;
         }
-        depth *= 2;
     }
     (None, spent)
 }
 
 /// The moves from `key` (G-3) with their successors, each with an ordering rank: 0 passes
-/// (and in the U game captures), 1 the ko-pass, 2 captures, 3 plays next to S or L (`near`),
+/// (and in the U game captures), 1 the ko-pass, 2 captures, 3 plays near S or L (`near`),
 /// 4 other plays.
 fn expand(
     b: &mut Board,
@@ -570,6 +580,8 @@ struct Proof<'a> {
     check: &'a StatusCheck,
     attacker: u8,
     prover: Prover,
+    /// Only the prover's plays near S and L (see `successors`).
+    narrow: bool,
     near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     proved: std::collections::HashSet<State>,
@@ -607,8 +619,24 @@ impl Proof<'_> {
 
     /// The successors of `key` (G-3), ordered: passes, the ko-pass, captures, plays near
     /// the string or L, other plays.
-    fn successors(&mut self, key: &State) -> Vec<Step> {
+    /// In a `narrow` search the prover's own plays are only those at most two steps from S
+    /// or L and captures, and never into its own one-point eye (all neighbours its stones): a
+    /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
+    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<Step> {
         let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
+        if self.narrow && prover_turn {
+            let geometry = self.b.geometry;
+            out.retain(|(rank, mv, _)| match mv {
+                Move::Play(x) => {
+                    *rank < 4
+                        && !geometry
+                            .neighbours(*x)
+                            .iter()
+                            .all(|&n| key.board[n] == key.to_move)
+                }
+                _ => true,
+            });
+        }
         out.sort_by_key(|(rank, _, _)| *rank);
         out.into_iter().map(|(_, _, step)| step).collect()
     }
@@ -677,6 +705,38 @@ impl Proof<'_> {
         }
     }
 
+    /// The state at stack position `mark` (with `index`) is won with the lowest index
+    /// `low` and the strategy `edges`: if it is the root of its component, the component is
+    /// judged; a won component becomes permanent. `None`: the component is lost (this
+    /// counts as a cut, the loss depending on the choices made inside it).
+    fn settle(&mut self, mark: usize, index: usize, low: usize, edges: Vec<usize>) -> Option<Won> {
+        self.stack[mark].edges = edges;
+        if low < index {
+            return Some((low, index));
+        }
+        if self.component_won(mark) {
+            for p in self.stack.drain(mark..) {
+                self.on_stack.remove(&p.state);
+                self.proved.insert(p.state);
+            }
+            return Some((usize::MAX, usize::MAX));
+        }
+        self.stack[mark].edges = Vec::new();
+        self.cuts += 1;
+        None
+    }
+
+    /// Records the failure of `key` at `depth`: final when no cut happened under it.
+    fn fail(&mut self, key: &State, depth: usize, cuts_before: u64) -> Result<Option<Won>, ()> {
+        let d = self.failed.entry(key.clone()).or_insert(0);
+        *d = if self.cuts == cuts_before {
+            FINAL
+        } else {
+            (*d).max(depth)
+        };
+        Ok(None)
+    }
+
     /// `Some(won)`: the prover wins from `key` under the assumptions on the stack; `None`:
     /// no proof found within `depth` more moves. `Err` past the budget.
     fn won(&mut self, key: &State, depth: usize) -> Result<Option<Won>, ()> {
@@ -715,12 +775,11 @@ impl Proof<'_> {
         let prover_turn = (key.to_move == self.attacker) == (self.prover == Prover::Attacker);
         let y_proves = self.prover == Prover::Attacker;
         let prover_wins = move |y_wins: bool| y_wins == y_proves;
-        let mut succ = self.successors(key);
+        let mut succ = self.successors(key, prover_turn);
         if !prover_turn {
             // The opponent's immediate wins first: they refute soonest.
             succ.sort_by_key(|c| !matches!(c, Err(y) if !prover_wins(*y)));
         }
-        let mut ok = !prover_turn;
         for c in succ {
             let inner = self.stack.len();
             let w = match c {
@@ -734,37 +793,30 @@ impl Proof<'_> {
                         edges.push(i);
                     }
                     if prover_turn {
-                        ok = true;
-                        break;
+                        // This move is the prover's choice here, unless it closes a component
+                        // that is lost: then the next move is tried.
+                        match self.settle(mark, index, low, std::mem::take(&mut edges)) {
+                            Some(won) => return Ok(Some(won)),
+                            None => {
+                                self.undo(inner);
+                                low = index;
+                            }
+                        }
                     }
                 }
                 None if !prover_turn => {
-                    ok = false;
-                    break;
+                    self.undo(mark);
+                    return self.fail(key, depth, cuts_before);
                 }
                 None => self.undo(inner),
             }
         }
-        if ok {
-            self.stack[mark].edges = edges;
-            if low < index {
-                return Ok(Some((low, index)));
-            }
-            if self.component_won(mark) {
-                for p in self.stack.drain(mark..) {
-                    self.on_stack.remove(&p.state);
-                    self.proved.insert(p.state);
-                }
-                return Ok(Some((usize::MAX, usize::MAX)));
+        if !prover_turn {
+            if let Some(won) = self.settle(mark, index, low, edges) {
+                return Ok(Some(won));
             }
         }
         self.undo(mark);
-        let d = self.failed.entry(key.clone()).or_insert(0);
-        *d = if self.cuts == cuts_before {
-            FINAL
-        } else {
-            (*d).max(depth)
-        };
-        Ok(None)
+        self.fail(key, depth, cuts_before)
     }
 }
