@@ -421,6 +421,7 @@ pub fn prove(
                 near: near.clone(),
                 proved: std::collections::HashSet::new(),
                 stack: Vec::new(),
+                path: Vec::new(),
                 on_stack: HashMap::new(),
                 failed: HashMap::new(),
                 next_index: 0,
@@ -585,8 +586,10 @@ struct Proof<'a> {
     near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     proved: std::collections::HashSet<State>,
-    /// Tarjan's stack.
+    /// Tarjan's stack (indices increasing).
     stack: Vec<Provisional>,
+    /// Indices of the states on the current search path, root first.
+    path: Vec<usize>,
     /// Index of each state on the stack.
     on_stack: HashMap<State, usize>,
     /// The largest depth bound at which a state failed.
@@ -620,19 +623,23 @@ impl Proof<'_> {
     /// The successors of `key` (G-3), ordered: passes, the ko-pass, captures, plays near
     /// the string or L, other plays.
     /// In a `narrow` search the prover's own plays are only those at most two steps from S
-    /// or L and captures, and never into its own one-point eye (all neighbours its stones): a
+    /// or L and captures, and never into its own one-point eye (all neighbours stones of one string of its own): a
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
     fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<Step> {
         let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
+            let (mark, stamp) = (&mut self.b.mark, &mut self.b.stamp);
             out.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
-                    *rank < 4
-                        && !geometry
-                            .neighbours(*x)
-                            .iter()
-                            .all(|&n| key.board[n] == key.to_move)
+                    let ns = geometry.neighbours(*x);
+                    let eye = ns.iter().all(|&n| key.board[n] == key.to_move) && {
+                        // One string around it: the play connects nothing.
+                        *stamp += 1;
+                        let (string, _) = string_of(geometry, &key.board, ns[0], mark, *stamp);
+                        ns.iter().all(|n| string.contains(n))
+                    };
+                    *rank < 4 && !eye
                 }
                 _ => true,
             });
@@ -770,6 +777,49 @@ impl Proof<'_> {
             edges: Vec::new(),
         });
         self.on_stack.insert(key.clone(), index);
+        self.path.push(index);
+        let r = self.decide(key, depth, mark, index, cuts_before);
+        self.path.pop();
+        r
+    }
+
+    /// Whether the cycle through the states of the current search path from `from` (a stack
+    /// index on it) to its end, closed by an edge back to `from`, is lost by the prover
+    /// (G-7: for Y, not captured or some point of L held all along; for X, captured and
+    /// every point of L free somewhere on it).
+    fn cycle_lost(&self, from: usize) -> bool {
+        let Some(start) = self.path.iter().position(|&i| i == from) else {
+            return false;
+        };
+        let states: Vec<&State> = self.path[start..]
+            .iter()
+            .filter_map(|i| {
+                let pos = self.stack.binary_search_by_key(i, |p| p.index).ok()?;
+                Some(&self.stack[pos].state)
+            })
+            .collect();
+        let captured = states.iter().all(|s| s.captured);
+        let mut common = states[0].played.clone();
+        for s in &states {
+            for (c, w) in common.iter_mut().zip(&s.played) {
+                *c &= w;
+            }
+        }
+        let held = common.iter().any(|&w| w != 0);
+        match self.prover {
+            Prover::Attacker => !captured || held,
+            Prover::Defender => captured && !held,
+        }
+    }
+
+    fn decide(
+        &mut self,
+        key: &State,
+        depth: usize,
+        mark: usize,
+        index: usize,
+        cuts_before: u64,
+    ) -> Result<Option<Won>, ()> {
         let mut low = index;
         let mut edges = Vec::new();
         let prover_turn = (key.to_move == self.attacker) == (self.prover == Prover::Attacker);
@@ -784,7 +834,21 @@ impl Proof<'_> {
             let inner = self.stack.len();
             let w = match c {
                 Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
-                Ok(c) => self.won(&c, depth - 1)?,
+                Ok(c) => match self.on_stack.get(&c) {
+                    // An edge back into the open component closes a cycle: when it runs
+                    // along the search path and is lost, this edge loses at once (a
+                    // choice-dependent failure: it counts as a cut). In the U game every
+                    // cycle is lost by Y.
+                    Some(&i)
+                        if (self.prover == Prover::Attacker
+                            && self.check.kind == StatusKind::Uncapturable)
+                            || self.cycle_lost(i) =>
+                    {
+                        self.cuts += 1;
+                        None
+                    }
+                    _ => self.won(&c, depth - 1)?,
+                },
             };
             match w {
                 Some((l, i)) => {
