@@ -604,7 +604,23 @@ fn cmd_explain(
             }
         );
         print!("{}", with_coordinates(g, &check.start.position));
-        let Some((first_name, first)) = traces.first() else {
+        // The trace shown: the first engine's, or for J2003 the one that decided the most
+        // statuses (the reference often runs out of budget where the optimized engine does not).
+        let decided = |t: &Result<Trace, String>| -> usize {
+            t.as_ref()
+                .ok()
+                .and_then(|t| t.j2003.as_ref())
+                .and_then(|j| j.analysis.as_ref())
+                .map_or(0, |a| {
+                    a.strings.iter().filter(|s| s.status.is_some()).count()
+                })
+        };
+        let shown = traces
+            .iter()
+            .enumerate()
+            .max_by_key(|(i, (_, t))| (decided(t), std::cmp::Reverse(*i)))
+            .map(|(i, _)| i);
+        let Some((first_name, first)) = shown.and_then(|i| traces.get(i)) else {
             continue;
         };
         match first {

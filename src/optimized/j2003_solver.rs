@@ -378,7 +378,7 @@ pub fn prove(
     provers: &[Prover],
     max_depth: usize,
     budget: u64,
-) -> (Option<bool>, u64) {
+) -> (Option<bool>, u64, Vec<Move>) {
     let attacker = 3 - stone(check.defender);
     let k = check.local.len();
     // Points where plays matter most: the string, L, and the points at most two steps from
@@ -419,7 +419,7 @@ pub fn prove(
                 prover,
                 narrow,
                 near: near.clone(),
-                proved: std::collections::HashSet::new(),
+                proved: HashMap::new(),
                 stack: Vec::new(),
                 path: Vec::new(),
                 on_stack: HashMap::new(),
@@ -457,7 +457,10 @@ pub fn prove(
                     );
                 }
                 match r {
-                    Ok(Some(_)) => return (Some(search.prover == Prover::Attacker), spent),
+                    Ok(Some(_)) => {
+                        let line = search.line(&start);
+                        return (Some(search.prover == Prover::Attacker), spent, line);
+                    }
                     Ok(None) => live[i] = search.cuts > 0,
                     Err(()) => break,
                 }
@@ -465,7 +468,7 @@ pub fn prove(
             depth *= 2;
         }
     }
-    (None, spent)
+    (None, spent, Vec::new())
 }
 
 /// The moves from `key` (G-3) with their successors, each with an ordering rank: 0 passes
@@ -574,6 +577,8 @@ struct Provisional {
     state: State,
     index: usize,
     edges: Vec<usize>,
+    /// The prover's move, at the prover's states.
+    choice: Option<Move>,
 }
 
 struct Proof<'a> {
@@ -585,7 +590,8 @@ struct Proof<'a> {
     narrow: bool,
     near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
-    proved: std::collections::HashSet<State>,
+    /// With the prover's move at the prover's states.
+    proved: HashMap<State, Option<Move>>,
     /// Tarjan's stack (indices increasing).
     stack: Vec<Provisional>,
     /// Indices of the states on the current search path, root first.
@@ -625,7 +631,7 @@ impl Proof<'_> {
     /// In a `narrow` search the prover's own plays are only those at most two steps from S
     /// or L and captures, and never into its own one-point eye (all neighbours stones of one string of its own): a
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
-    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<Step> {
+    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(Move, Step)> {
         let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
@@ -645,7 +651,42 @@ impl Proof<'_> {
             });
         }
         out.sort_by_key(|(rank, _, _)| *rank);
-        out.into_iter().map(|(_, _, step)| step).collect()
+        out.into_iter().map(|(_, mv, step)| (mv, step)).collect()
+    }
+
+    /// One line of a proof found (spec S-3, for `explain`): the prover's moves, and for the
+    /// opponent a play the proof covers (the first in move order: captures, plays near S and
+    /// L, others), else its pass. It stops at the end of the sequence, when a state repeats
+    /// (the cycle then repeats for ever) or after 60 moves.
+    fn line(&mut self, start: &State) -> Vec<Move> {
+        let mut line = Vec::new();
+        let mut seen = std::collections::HashSet::new();
+        let mut key = start.clone();
+        while line.len() < 60 && seen.insert(key.clone()) {
+            let Some(&choice) = self.proved.get(&key) else {
+                break;
+            };
+            let mut succ = expand(&mut self.b, self.check, self.attacker, &self.near, &key);
+            succ.sort_by_key(|(rank, _, _)| *rank);
+            let covered = |step: &Step| matches!(step, Ok(c) if self.proved.contains_key(c));
+            let pick = match choice {
+                Some(mv) => succ.iter().find(|(_, m, _)| *m == mv),
+                None => succ
+                    .iter()
+                    .find(|(_, m, st)| matches!(m, Move::Play(_)) && covered(st))
+                    .or_else(|| succ.iter().find(|(_, _, st)| covered(st)))
+                    .or_else(|| succ.first()),
+            };
+            let Some((_, mv, step)) = pick else {
+                break;
+            };
+            line.push(*mv);
+            match step {
+                Ok(c) => key = c.clone(),
+                Err(_) => break,
+            }
+        }
+        line
     }
 
     /// Whether the complete component `stack[mark..]` is won by the prover (see [`prove`]).
@@ -724,7 +765,7 @@ impl Proof<'_> {
         if self.component_won(mark) {
             for p in self.stack.drain(mark..) {
                 self.on_stack.remove(&p.state);
-                self.proved.insert(p.state);
+                self.proved.insert(p.state, p.choice);
             }
             return Some((usize::MAX, usize::MAX));
         }
@@ -747,7 +788,7 @@ impl Proof<'_> {
     /// `Some(won)`: the prover wins from `key` under the assumptions on the stack; `None`:
     /// no proof found within `depth` more moves. `Err` past the budget.
     fn won(&mut self, key: &State, depth: usize) -> Result<Option<Won>, ()> {
-        if self.proved.contains(key) {
+        if self.proved.contains_key(key) {
             return Ok(Some((usize::MAX, usize::MAX)));
         }
         if let Some(&index) = self.on_stack.get(key) {
@@ -775,6 +816,7 @@ impl Proof<'_> {
             state: key.clone(),
             index,
             edges: Vec::new(),
+            choice: None,
         });
         self.on_stack.insert(key.clone(), index);
         self.path.push(index);
@@ -828,9 +870,9 @@ impl Proof<'_> {
         let mut succ = self.successors(key, prover_turn);
         if !prover_turn {
             // The opponent's immediate wins first: they refute soonest.
-            succ.sort_by_key(|c| !matches!(c, Err(y) if !prover_wins(*y)));
+            succ.sort_by_key(|(_, c)| !matches!(c, Err(y) if !prover_wins(*y)));
         }
-        for c in succ {
+        for (mv, c) in succ {
             let inner = self.stack.len();
             let w = match c {
                 Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
@@ -859,6 +901,7 @@ impl Proof<'_> {
                     if prover_turn {
                         // This move is the prover's choice here, unless it closes a component
                         // that is lost: then the next move is tried.
+                        self.stack[mark].choice = Some(mv);
                         match self.settle(mark, index, low, std::mem::take(&mut edges)) {
                             Some(won) => return Ok(Some(won)),
                             None => {

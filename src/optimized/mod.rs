@@ -104,6 +104,34 @@ impl Default for Optimized {
 }
 
 impl Optimized {
+    /// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
+    /// (`survival-proof`), taking turns, with half the budget; `None` when both are off.
+    fn j2003_proof(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::j2003::StatusCheck,
+        budget: u64,
+    ) -> Option<(Option<bool>, u64, Vec<crate::engine::Move>)> {
+        let mut provers = Vec::new();
+        if self.switches.bounded_capture {
+            provers.push(j2003_solver::Prover::Attacker);
+        }
+        if self.switches.survival_proof {
+            provers.push(j2003_solver::Prover::Defender);
+        }
+        if provers.is_empty() {
+            return None;
+        }
+        Some(j2003_solver::prove(
+            geometry,
+            &byte_board(position),
+            check,
+            &provers,
+            PROOF_DEPTH,
+            budget / 2,
+        ))
+    }
     /// Start a game with the concrete word count, for callers that want the fast path.
     pub fn start_sized<const N: usize>(
         width: usize,
@@ -237,25 +265,8 @@ impl Engine for Optimized {
                 );
             }
         };
-        // Goal-directed proofs first (spec S-3): Y's strategy (`bounded-capture`) and X's
-        // (`survival-proof`), taking turns, half the budget.
-        let mut provers = Vec::new();
-        if self.switches.bounded_capture {
-            provers.push(j2003_solver::Prover::Attacker);
-        }
-        if self.switches.survival_proof {
-            provers.push(j2003_solver::Prover::Defender);
-        }
         let mut spent = 0;
-        if !provers.is_empty() {
-            let (proved, nodes) = j2003_solver::prove(
-                geometry,
-                &byte_board(position),
-                check,
-                &provers,
-                PROOF_DEPTH,
-                budget / 2,
-            );
+        if let Some((proved, nodes, _)) = self.j2003_proof(geometry, position, check, budget) {
             let verdict = match proved {
                 Some(true) => "forced",
                 Some(false) => "not forced",
@@ -293,6 +304,10 @@ impl Engine for Optimized {
     ) -> Result<Option<(bool, Vec<crate::engine::Move>)>, Unsupported> {
         if geometry.rect_size().is_none() {
             return Ok(None);
+        }
+        // The same order as `j2003_force`: a proof's line, else the state graph's.
+        if let Some((Some(forced), _, line)) = self.j2003_proof(geometry, position, check, budget) {
+            return Ok(Some((forced, line)));
         }
         Ok(
             match j2003_solver::force(geometry, &byte_board(position), check, budget) {
