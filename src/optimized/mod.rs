@@ -74,6 +74,9 @@ impl Switches {
     }
 }
 
+/// Largest board on which a J2003 check falls back on the whole state graph.
+const GRAPH_POINTS: usize = 16;
+
 /// Largest depth bound of the proof searches of `bounded-capture` and `survival-proof`
 /// (moves; iterative deepening from 4, doubling).
 const PROOF_DEPTH: usize = 1_024;
@@ -104,8 +107,17 @@ impl Default for Optimized {
 }
 
 impl Optimized {
+    /// Whether a J2003 check goes on to the state graph when the proof search found nothing
+    /// (spec S-3): always when both proof searches are switched off, else on boards of at
+    /// most `GRAPH_POINTS` points (beyond, the graph never fits any budget we use).
+    fn j2003_graph(&self, geometry: &Geometry) -> bool {
+        !(self.switches.bounded_capture || self.switches.survival_proof)
+            || geometry.len() <= GRAPH_POINTS
+    }
+
     /// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
-    /// (`survival-proof`), taking turns, with half the budget; `None` when both are off.
+    /// (`survival-proof`), taking turns, with half the budget (all of it when no state graph
+    /// follows); `None` when both are off.
     fn j2003_proof(
         &self,
         geometry: &Geometry,
@@ -129,7 +141,11 @@ impl Optimized {
             check,
             &provers,
             PROOF_DEPTH,
-            budget / 2,
+            if self.j2003_graph(geometry) {
+                budget / 2
+            } else {
+                budget
+            },
         ))
     }
     /// Start a game with the concrete word count, for callers that want the fast path.
@@ -278,6 +294,10 @@ impl Engine for Optimized {
             }
             spent = nodes;
         }
+        if !self.j2003_graph(geometry) {
+            report("state graph", 0, "skipped (board too big)");
+            return Ok(Answer::Undetermined { explored: spent });
+        }
         let answer = j2003_solver::force(geometry, &byte_board(position), check, budget);
         match &answer {
             Answer::Decided((forced, n, _)) => report(
@@ -308,6 +328,9 @@ impl Engine for Optimized {
         // The same order as `j2003_force`: a proof's line, else the state graph's.
         if let Some((Some(forced), _, line)) = self.j2003_proof(geometry, position, check, budget) {
             return Ok(Some((forced, line)));
+        }
+        if !self.j2003_graph(geometry) {
+            return Ok(None);
         }
         Ok(
             match j2003_solver::force(geometry, &byte_board(position), check, budget) {
