@@ -405,10 +405,13 @@ pub fn prove(
     let mut spent = 0;
     // First the narrow searches (the prover's plays near S and L only), with half the
     // budget, then the full ones with the rest.
+    // The narrow searches' proofs are proofs in the full search too: they are kept.
+    let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::new(); provers.len()];
     for (narrow, share) in [(true, budget / 2), (false, budget)] {
         let mut searches: Vec<Proof> = provers
             .iter()
-            .map(|&prover| Proof {
+            .zip(kept.iter_mut())
+            .map(|(&prover, proved)| Proof {
                 b: Board {
                     geometry,
                     mark: vec![0; geometry.len()],
@@ -419,7 +422,7 @@ pub fn prove(
                 prover,
                 narrow,
                 near: near.clone(),
-                proved: HashMap::new(),
+                proved: std::mem::take(proved),
                 stack: Vec::new(),
                 path: Vec::new(),
                 on_stack: HashMap::new(),
@@ -466,6 +469,9 @@ pub fn prove(
                 }
             }
             depth *= 2;
+        }
+        for (search, proved) in searches.into_iter().zip(kept.iter_mut()) {
+            *proved = search.proved;
         }
     }
     (None, spent, Vec::new())
