@@ -111,7 +111,9 @@ fn j2003_trace(
     let wants = !check.expect.j2003_strings.is_empty()
         || check.expect.score.is_some()
         || check.expect.result.is_some();
-    if !alternation.game_over || !wants || !with_search {
+    // The final position: where the alternation ended by passes, or (C-11) the position a
+    // check gives with no moves, analysed as given even if its ending pass would be illegal.
+    if !(alternation.game_over || check.steps.is_empty()) || !wants || !with_search {
         return Ok(t);
     }
     let analysis = crate::j2003::analyse(
@@ -253,6 +255,11 @@ fn replay_steps_guarded(
             position: game.position(),
             prisoners: game.prisoners(),
         });
+        if verdict.is_err() {
+            // The legality of this pass is unknown: the rest of the sequence cannot be
+            // replayed faithfully, and the check will be reported undetermined.
+            break;
+        }
     }
     Ok(out)
 }
