@@ -16,7 +16,7 @@
 use crate::engine::{Answer, Move};
 use crate::geometry::{Geometry, Point};
 use crate::j2003::{StatusCheck, StatusKind};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 const EMPTY: u8 = 0;
 
@@ -42,14 +42,36 @@ fn string_of(
     mark: &mut [u32],
     stamp: u32,
 ) -> (Vec<Point>, bool) {
+    let mut out = Vec::new();
+    let liberty = flood(geometry, board, p, mark, stamp, &mut out, false);
+    (out, liberty)
+}
+
+/// Collects the string through `p` into `out` (cleared first) and returns whether it has a
+/// liberty. With `stop_at_liberty` it returns as soon as a liberty is seen, `out` then
+/// holding only part of the string: the common question "is this string captured?" rarely
+/// needs the whole string.
+fn flood(
+    geometry: &Geometry,
+    board: &[u8],
+    p: Point,
+    mark: &mut [u32],
+    stamp: u32,
+    out: &mut Vec<Point>,
+    stop_at_liberty: bool,
+) -> bool {
     let c = board[p];
-    let mut out = vec![p];
+    out.clear();
+    out.push(p);
     mark[p] = stamp;
     let mut liberty = false;
     let mut i = 0;
     while i < out.len() {
         for &n in geometry.neighbours(out[i]) {
             if board[n] == EMPTY {
+                if stop_at_liberty {
+                    return true;
+                }
                 liberty = true;
             } else if board[n] == c && mark[n] != stamp {
                 mark[n] = stamp;
@@ -58,45 +80,99 @@ fn string_of(
         }
         i += 1;
     }
-    (out, liberty)
+    liberty
 }
 
 struct Board<'a> {
     geometry: &'a Geometry,
     mark: Vec<u32>,
     stamp: u32,
+    /// Reused for the strings of `play`.
+    buffer: Vec<Point>,
+    /// The index in L of each point of L (the check's region).
+    local_index: HashMap<Point, usize>,
+    /// Scratch boards and removal lists of `expand`.
+    cells: Vec<u8>,
+    after: Vec<u8>,
+    back: Vec<u8>,
+    removed: Vec<Point>,
+    retaken: Vec<Point>,
+}
+
+impl<'a> Board<'a> {
+    fn new(geometry: &'a Geometry, check: &StatusCheck) -> Board<'a> {
+        Board {
+            geometry,
+            mark: vec![0; geometry.len()],
+            stamp: 0,
+            buffer: Vec::new(),
+            local_index: check
+                .local
+                .iter()
+                .enumerate()
+                .map(|(i, &q)| (q, i))
+                .collect(),
+            cells: Vec::new(),
+            after: Vec::new(),
+            back: Vec::new(),
+            removed: Vec::new(),
+            retaken: Vec::new(),
+        }
+    }
 }
 
 impl Board<'_> {
-    /// J-8: the board after `colour` plays at `x`, and the removed points; `None` if the
-    /// point is occupied or the play is suicide.
-    fn play(&mut self, board: &[u8], x: Point, colour: u8) -> Option<(Vec<u8>, Vec<Point>)> {
+    /// J-8: `after` becomes the board after `colour` plays at `x`, and `removed` the
+    /// removed points (sorted); false if the point is occupied or the play is suicide.
+    fn play(
+        &mut self,
+        board: &[u8],
+        x: Point,
+        colour: u8,
+        after: &mut Vec<u8>,
+        removed: &mut Vec<Point>,
+    ) -> bool {
+        removed.clear();
         if board[x] != EMPTY {
-            return None;
+            return false;
         }
-        let mut after = board.to_vec();
+        after.clear();
+        after.extend_from_slice(board);
         after[x] = colour;
         let other = 3 - colour;
-        let mut removed = Vec::new();
+        let mut string = std::mem::take(&mut self.buffer);
         for &n in self.geometry.neighbours(x) {
             if after[n] == other {
                 self.stamp += 1;
-                let (s, liberty) = string_of(self.geometry, &after, n, &mut self.mark, self.stamp);
-                if !liberty {
-                    for &q in &s {
+                if !flood(
+                    self.geometry,
+                    after,
+                    n,
+                    &mut self.mark,
+                    self.stamp,
+                    &mut string,
+                    true,
+                ) {
+                    for &q in &string {
                         after[q] = EMPTY;
                     }
-                    removed.extend(s);
+                    removed.extend_from_slice(&string);
                 }
             }
         }
         self.stamp += 1;
-        let (_, liberty) = string_of(self.geometry, &after, x, &mut self.mark, self.stamp);
-        if !liberty {
-            return None;
-        }
+        let liberty = flood(
+            self.geometry,
+            after,
+            x,
+            &mut self.mark,
+            self.stamp,
+            &mut string,
+            true,
+        );
+        self.buffer = string;
         removed.sort_unstable();
-        Some((after, removed))
+        liberty
     }
 }
 
@@ -125,11 +201,7 @@ pub fn force(
     let k = check.local.len();
     let words = k.div_ceil(64).max(1);
     let near = vec![false; geometry.len()];
-    let mut b = Board {
-        geometry,
-        mark: vec![0; geometry.len()],
-        stamp: 0,
-    };
+    let mut b = Board::new(geometry, check);
     let mut nodes: Vec<Node> = vec![
         Node {
             attacker_moves: true,
@@ -144,20 +216,13 @@ pub fn force(
             moves: vec![Move::Pass],
         },
     ];
-    let mut index: HashMap<Key, u32> = HashMap::new();
+    let mut index: HashMap<Key, u32> = HashMap::default();
     let mut keys: Vec<Key> = vec![];
     let start = Key {
-        state: State {
-            board: board.to_vec(),
-            to_move: attacker,
-            after_pass: false,
-            captured: false,
-            played: vec![0; words],
-            ko_record: Vec::new(),
-        },
+        state: State::new(board, &vec![0; words], attacker),
         counter: 0,
     };
-    let is_played = |key: &Key, i: usize| key.state.played[i / 64] >> (i % 64) & 1 == 1;
+    let is_played = |key: &Key, i: usize| key.state.is_played(i);
     // G-7: accepting = captured and (C1/C2) the counter completes a round here.
     let accepting = |key: &Key| {
         key.state.captured
@@ -232,7 +297,7 @@ pub fn force(
 /// then repeats for ever), or after 60 moves.
 fn principal_line(nodes: &[Node], won: &[bool], rank: &[u32], root: u32) -> Vec<Move> {
     let mut line = Vec::new();
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = rustc_hash::FxHashSet::default();
     let mut v = root as usize;
     let y_wins = won[v];
     while v > 1 && seen.insert(v) && line.len() < 60 {
@@ -326,15 +391,67 @@ fn buchi_winning(nodes: &[Node]) -> (Vec<bool>, Vec<u32>) {
 }
 
 /// A state of the proof searches: the game state of G-2 without the counter.
+/// Compact encoding (one allocation): `cells` holds first the played-stone bits of L, then
+/// the board at two bits per point (0 empty, 1 black, 2 white).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
-    board: Vec<u8>,
+    cells: Box<[u64]>,
+    /// The number of words of played-stone bits at the front of `cells`.
+    played_words: u16,
     to_move: u8,
     after_pass: bool,
     captured: bool,
-    /// Bit i: a defender stone played in the sequence stands on L[i] (C1/C2 only).
-    played: Vec<u64>,
     ko_record: Vec<(u8, u16, u16)>,
+}
+
+impl State {
+    fn new(board: &[u8], played: &[u64], to_move: u8) -> State {
+        State {
+            cells: pack(board, played),
+            played_words: played.len() as u16,
+            to_move,
+            after_pass: false,
+            captured: false,
+            ko_record: Vec::new(),
+        }
+    }
+
+    /// Bit i: a defender stone played in the sequence stands on L[i] (C1/C2 only).
+    fn played(&self) -> &[u64] {
+        &self.cells[..self.played_words as usize]
+    }
+
+    fn is_played(&self, i: usize) -> bool {
+        self.cells[i / 64] >> (i % 64) & 1 == 1
+    }
+
+    /// The board, one byte per point, into `out`.
+    fn board_into(&self, points: usize, out: &mut Vec<u8>) {
+        let words = &self.cells[self.played_words as usize..];
+        out.clear();
+        out.extend((0..points).map(|p| (words[p / 32] >> (2 * (p % 32)) & 3) as u8));
+    }
+
+    fn set_point(&mut self, p: Point, c: u8) {
+        let w = &mut self.cells[self.played_words as usize + p / 32];
+        *w = *w & !(3 << (2 * (p % 32))) | (c as u64) << (2 * (p % 32));
+    }
+
+    fn board(&self, points: usize) -> Vec<u8> {
+        let mut out = Vec::with_capacity(points);
+        self.board_into(points, &mut out);
+        out
+    }
+}
+
+/// The cells of a [`State`]: `played`, then `board` at two bits per point.
+fn pack(board: &[u8], played: &[u64]) -> Box<[u64]> {
+    let mut cells = vec![0u64; played.len() + board.len().div_ceil(32)];
+    cells[..played.len()].copy_from_slice(played);
+    for (p, &c) in board.iter().enumerate() {
+        cells[played.len() + p / 32] |= (c as u64) << (2 * (p % 32));
+    }
+    cells.into_boxed_slice()
 }
 
 /// Whose winning strategy a proof search builds.
@@ -393,30 +510,19 @@ pub fn prove(
             }
         }
     }
-    let start = State {
-        board: board.to_vec(),
-        to_move: attacker,
-        after_pass: false,
-        captured: false,
-        played: vec![0; k.div_ceil(64).max(1)],
-        ko_record: Vec::new(),
-    };
+    let start = State::new(board, &vec![0; k.div_ceil(64).max(1)], attacker);
     let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
     let mut spent = 0;
     // First the narrow searches (the prover's plays near S and L only), with half the
     // budget, then the full ones with the rest.
     // The narrow searches' proofs are proofs in the full search too: they are kept.
-    let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::new(); provers.len()];
+    let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
     for (narrow, share) in [(true, budget / 2), (false, budget)] {
         let mut searches: Vec<Proof> = provers
             .iter()
             .zip(kept.iter_mut())
             .map(|(&prover, proved)| Proof {
-                b: Board {
-                    geometry,
-                    mark: vec![0; geometry.len()],
-                    stamp: 0,
-                },
+                b: Board::new(geometry, check),
                 check,
                 attacker,
                 prover,
@@ -425,8 +531,8 @@ pub fn prove(
                 proved: std::mem::take(proved),
                 stack: Vec::new(),
                 path: Vec::new(),
-                on_stack: HashMap::new(),
-                failed: HashMap::new(),
+                on_stack: HashMap::default(),
+                failed: HashMap::default(),
                 next_index: 0,
                 nodes: 0,
                 budget,
@@ -490,6 +596,7 @@ fn expand(
     let uncapturable = check.kind == StatusKind::Uncapturable;
     let player = key.to_move;
     let defender = 3 - attacker;
+    let points = b.geometry.len();
     let mut out: Vec<(u8, Move, Step)> = Vec::new();
     // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
     // no played X stone stands on L.
@@ -497,7 +604,7 @@ fn expand(
         0,
         Move::Pass,
         if key.after_pass {
-            Err(key.captured && key.played.iter().all(|&w| w == 0))
+            Err(key.captured && key.played().iter().all(|&w| w == 0))
         } else {
             Ok(State {
                 to_move: 3 - player,
@@ -507,15 +614,23 @@ fn expand(
         },
     ));
     let mut ko_pass_legal = false;
+    let mut board = std::mem::take(&mut b.cells);
+    let mut after = std::mem::take(&mut b.after);
+    let mut back = std::mem::take(&mut b.back);
+    let mut removed = std::mem::take(&mut b.removed);
+    let mut retaken = std::mem::take(&mut b.retaken);
+    key.board_into(points, &mut board);
     for x in b.geometry.points() {
-        let Some((after, removed)) = b.play(&key.board, x, player) else {
+        if !b.play(&board, x, player, &mut after, &mut removed) {
             continue;
-        };
+        }
         let mut record = key.ko_record.clone();
         if let [y] = removed[..] {
             // C-5: a ko capture if the immediate retake removes exactly x and restores.
-            let retake = b.play(&after, y, 3 - player);
-            if matches!(&retake, Some((back, r)) if r[..] == [x] && back[..] == key.board[..]) {
+            if b.play(&after, y, 3 - player, &mut back, &mut retaken)
+                && retaken[..] == [x]
+                && back == board
+            {
                 let (xx, yy) = (x as u16, y as u16);
                 if record.contains(&(3 - player, yy, xx)) {
                     ko_pass_legal = true;
@@ -533,13 +648,18 @@ fn expand(
             out.push((0, Move::Play(x), Err(true)));
             continue;
         }
-        let mut played = key.played.clone();
-        for (i, &q) in check.local.iter().enumerate() {
-            if removed.contains(&q) {
-                played[i / 64] &= !(1 << (i % 64));
+        // The successor's cells: the stone at x, the removals, the played stones on L.
+        let mut next = key.clone();
+        next.set_point(x, player);
+        for &q in &removed {
+            next.set_point(q, EMPTY);
+            if let Some(&i) = b.local_index.get(&q) {
+                next.cells[i / 64] &= !(1 << (i % 64));
             }
-            if q == x && player == defender {
-                played[i / 64] |= 1 << (i % 64);
+        }
+        if player == defender {
+            if let Some(&i) = b.local_index.get(&x) {
+                next.cells[i / 64] |= 1 << (i % 64);
             }
         }
         let rank = if !removed.is_empty() {
@@ -549,19 +669,17 @@ fn expand(
         } else {
             4
         };
-        out.push((
-            rank,
-            Move::Play(x),
-            Ok(State {
-                board: after,
-                to_move: 3 - player,
-                after_pass: false,
-                captured,
-                played,
-                ko_record: record,
-            }),
-        ));
+        next.to_move = 3 - player;
+        next.after_pass = false;
+        next.captured = captured;
+        next.ko_record = record;
+        out.push((rank, Move::Play(x), Ok(next)));
     }
+    b.cells = board;
+    b.after = after;
+    b.back = back;
+    b.removed = removed;
+    b.retaken = retaken;
     if ko_pass_legal {
         out.push((
             1,
@@ -641,14 +759,15 @@ impl Proof<'_> {
         let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
+            let board = key.board(geometry.len());
             let (mark, stamp) = (&mut self.b.mark, &mut self.b.stamp);
             out.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
                     let ns = geometry.neighbours(*x);
-                    let eye = ns.iter().all(|&n| key.board[n] == key.to_move) && {
+                    let eye = ns.iter().all(|&n| board[n] == key.to_move) && {
                         // One string around it: the play connects nothing.
                         *stamp += 1;
-                        let (string, _) = string_of(geometry, &key.board, ns[0], mark, *stamp);
+                        let (string, _) = string_of(geometry, &board, ns[0], mark, *stamp);
                         ns.iter().all(|n| string.contains(n))
                     };
                     *rank < 4 && !eye
@@ -666,7 +785,7 @@ impl Proof<'_> {
     /// (the cycle then repeats for ever) or after 60 moves.
     fn line(&mut self, start: &State) -> Vec<Move> {
         let mut line = Vec::new();
-        let mut seen = std::collections::HashSet::new();
+        let mut seen = rustc_hash::FxHashSet::default();
         let mut key = start.clone();
         while line.len() < 60 && seen.insert(key.clone()) {
             let Some(&choice) = self.proved.get(&key) else {
@@ -710,9 +829,9 @@ impl Proof<'_> {
         let captured = members[0].state.captured;
         match self.prover {
             Prover::Defender => {
-                let mut common = members[0].state.played.clone();
+                let mut common = members[0].state.played().to_vec();
                 for m in members {
-                    for (c, w) in common.iter_mut().zip(&m.state.played) {
+                    for (c, w) in common.iter_mut().zip(m.state.played()) {
                         *c &= w;
                     }
                 }
@@ -723,7 +842,7 @@ impl Proof<'_> {
                     return false;
                 }
                 (0..self.check.local.len()).all(|i| {
-                    let set = |m: &Provisional| m.state.played[i / 64] >> (i % 64) & 1 == 1;
+                    let set = |m: &Provisional| m.state.is_played(i);
                     // Kahn's algorithm on the states where p_i holds a played X stone.
                     let inside: Vec<bool> = members.iter().map(set).collect();
                     let mut indegree = vec![0usize; members.len()];
@@ -847,9 +966,9 @@ impl Proof<'_> {
             })
             .collect();
         let captured = states.iter().all(|s| s.captured);
-        let mut common = states[0].played.clone();
+        let mut common = states[0].played().to_vec();
         for s in &states {
-            for (c, w) in common.iter_mut().zip(&s.played) {
+            for (c, w) in common.iter_mut().zip(s.played()) {
                 *c &= w;
             }
         }
