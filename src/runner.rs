@@ -70,12 +70,32 @@ pub struct J2003Trace {
     pub result: Option<String>,
 }
 
+/// The J2003 analyses made during one replay, by position.
+type AnalysisMemo = std::cell::RefCell<Vec<(Position, crate::j2003::Analysis)>>;
+
+/// [`crate::j2003::analyse`], remembered for the replay.
+fn analyse_memo(
+    memo: &AnalysisMemo,
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+) -> Result<crate::j2003::Analysis, crate::engine::Unsupported> {
+    if let Some((_, a)) = memo.borrow().iter().find(|(p, _)| p == position) {
+        return Ok(a.clone());
+    }
+    let a = crate::j2003::analyse(engine, geometry, position, budget)?;
+    memo.borrow_mut().push((position.clone(), a.clone()));
+    Ok(a)
+}
+
 fn j2003_trace(
     engine: &dyn Engine,
     check: &Check,
     alternation: &Trace,
     with_search: bool,
     pass_undetermined: bool,
+    analysed: &AnalysisMemo,
 ) -> Result<J2003Trace, String> {
     let prisoner_difference =
         alternation.prisoners.black as i64 - alternation.prisoners.white as i64;
@@ -116,7 +136,8 @@ fn j2003_trace(
     if !(alternation.game_over || check.steps.is_empty()) || !wants || !with_search {
         return Ok(t);
     }
-    let analysis = crate::j2003::analyse(
+    let analysis = analyse_memo(
+        analysed,
         engine,
         &check.geometry,
         &alternation.position,
@@ -419,11 +440,21 @@ fn replay_with(
     let is_j2003 = check.ruleset == crate::rules::RulesetId::J2003;
     // J-19 (C-4): an ending pass is illegal on a position with a direct ko stone.
     let unsupported = std::cell::RefCell::new(None);
+    // The analyses made for ending passes: the alternation's final position is usually the
+    // last of them, and its analysis is then not repeated (the same engine, position and
+    // budget give the same analysis).
+    let analysed: AnalysisMemo = std::cell::RefCell::new(Vec::new());
     let guard = |position: &Position| -> Result<Option<Illegal>, ()> {
         if !with_immortality {
             return Ok(None);
         }
-        match crate::j2003::analyse(engine, &check.geometry, position, check.solver_budget) {
+        match analyse_memo(
+            &analysed,
+            engine,
+            &check.geometry,
+            position,
+            check.solver_budget,
+        ) {
             Ok(a) => match a.has_direct_ko_stone() {
                 Some(true) => Ok(Some(Illegal::DirectKo)),
                 Some(false) => Ok(None),
@@ -468,6 +499,7 @@ fn replay_with(
             &trace,
             with_immortality,
             pass_undetermined,
+            &analysed,
         )?);
     }
     for (i, (wanted, colour)) in [

@@ -83,6 +83,112 @@ fn flood(
     liberty
 }
 
+/// Benson's algorithm on a byte board over any geometry: whether the string through `p` (a
+/// stone of colour `c`) is unconditionally alive, i.e. the opponent cannot remove it by any
+/// sequence of legal (non-suicidal) plays even if `c` passes every turn. Chains are the
+/// strings of `c`; regions the connected parts of the other points. A region is vital to a
+/// chain when it has an empty point and all its empty points are liberties of the chain.
+/// Chains with fewer than two vital regions are dropped, with every region that touches a
+/// dropped chain, until nothing changes; the chains left are alive.
+fn benson_alive(geometry: &Geometry, board: &[u8], p: Point) -> bool {
+    let c = board[p];
+    let n = board.len();
+    // Label chains and regions.
+    const NONE: u32 = u32::MAX;
+    let mut chain_of = vec![NONE; n];
+    let mut region_of = vec![NONE; n];
+    let (mut chains, mut regions) = (0u32, 0u32);
+    let mut stack = Vec::new();
+    for q in 0..n {
+        let is_chain = board[q] == c;
+        let (labels, next) = if is_chain {
+            (&mut chain_of, &mut chains)
+        } else {
+            (&mut region_of, &mut regions)
+        };
+        if labels[q] != NONE {
+            continue;
+        }
+        labels[q] = *next;
+        stack.push(q);
+        while let Some(a) = stack.pop() {
+            for &b in geometry.neighbours(a) {
+                if (board[b] == c) == is_chain && labels[b] == NONE {
+                    labels[b] = *next;
+                    stack.push(b);
+                }
+            }
+        }
+        *next += 1;
+    }
+    let (chains, regions) = (chains as usize, regions as usize);
+    // vital[r]: the chains to which region r is vital (as a list: few chains touch a region);
+    // a region is vital to chain k iff it has an empty point and each of its empty points
+    // touches k.
+    let mut empty_points: Vec<Vec<Point>> = vec![Vec::new(); regions];
+    let mut touching: Vec<Vec<u32>> = vec![Vec::new(); regions];
+    for q in 0..n {
+        if board[q] == c {
+            continue;
+        }
+        let r = region_of[q] as usize;
+        if board[q] == EMPTY {
+            empty_points[r].push(q);
+        }
+        for &b in geometry.neighbours(q) {
+            if board[b] == c && !touching[r].contains(&chain_of[b]) {
+                touching[r].push(chain_of[b]);
+            }
+        }
+    }
+    let vital: Vec<Vec<u32>> = (0..regions)
+        .map(|r| {
+            if empty_points[r].is_empty() {
+                return Vec::new();
+            }
+            touching[r]
+                .iter()
+                .copied()
+                .filter(|&k| {
+                    empty_points[r].iter().all(|&q| {
+                        geometry
+                            .neighbours(q)
+                            .iter()
+                            .any(|&b| board[b] == c && chain_of[b] == k)
+                    })
+                })
+                .collect()
+        })
+        .collect();
+    let mut chain_alive = vec![true; chains];
+    let mut region_alive = vec![true; regions];
+    loop {
+        let mut count = vec![0u32; chains];
+        for r in 0..regions {
+            if region_alive[r] {
+                for &k in &vital[r] {
+                    count[k as usize] += 1;
+                }
+            }
+        }
+        let mut changed = false;
+        for k in 0..chains {
+            if chain_alive[k] && count[k] < 2 {
+                chain_alive[k] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return chain_alive[chain_of[p] as usize];
+        }
+        for r in 0..regions {
+            if region_alive[r] && touching[r].iter().any(|&k| !chain_alive[k as usize]) {
+                region_alive[r] = false;
+            }
+        }
+    }
+}
+
 struct Board<'a> {
     geometry: &'a Geometry,
     mark: Vec<u32>,
@@ -493,6 +599,7 @@ pub fn prove(
     board: &[u8],
     check: &StatusCheck,
     provers: &[Prover],
+    benson_leaves: bool,
     max_depth: usize,
     budget: u64,
 ) -> (Option<bool>, u64, Vec<Move>) {
@@ -527,6 +634,7 @@ pub fn prove(
                 attacker,
                 prover,
                 narrow,
+                benson_leaves,
                 near: near.clone(),
                 proved: std::mem::take(proved),
                 stack: Vec::new(),
@@ -712,6 +820,8 @@ struct Proof<'a> {
     prover: Prover,
     /// Only the prover's plays near S and L (see `successors`).
     narrow: bool,
+    /// `benson-survival`: states where S's string is unconditionally alive are X's wins.
+    benson_leaves: bool,
     near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     /// With the prover's move at the prover's states.
@@ -918,6 +1028,25 @@ impl Proof<'_> {
         }
         if let Some(&index) = self.on_stack.get(key) {
             return Ok(Some((index, index)));
+        }
+        if self.benson_leaves && !key.captured && !self.failed.contains_key(key) {
+            // `benson-survival`: S's string is unconditionally alive here, so X wins by
+            // passing for ever (spec S-3): a leaf of X's proof, a final failure of Y's.
+            let mut board = std::mem::take(&mut self.b.cells);
+            key.board_into(self.b.geometry.len(), &mut board);
+            let alive = benson_alive(self.b.geometry, &board, self.check.string[0]);
+            self.b.cells = board;
+            if alive {
+                self.nodes += 1;
+                if self.prover == Prover::Defender {
+                    let x_turn = key.to_move != self.attacker;
+                    self.proved
+                        .insert(key.clone(), x_turn.then_some(Move::Pass));
+                    return Ok(Some((usize::MAX, usize::MAX)));
+                }
+                self.failed.insert(key.clone(), FINAL);
+                return Ok(None);
+            }
         }
         if depth == 0 {
             self.cuts += 1;

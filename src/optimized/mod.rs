@@ -37,6 +37,9 @@ pub struct Switches {
     /// J2003: before solving an uncapturable check on its state graph, look for a strategy
     /// of the defender that never lets the string be captured (a closed set of states).
     pub survival_proof: bool,
+    /// J2003: in the proof searches, a state where the string is unconditionally alive by
+    /// Benson's algorithm is won by the defender without a search (spec S-3).
+    pub benson_survival: bool,
 }
 
 impl Switches {
@@ -47,15 +50,17 @@ impl Switches {
         benson_uncapturable: true,
         bounded_capture: true,
         survival_proof: true,
+        benson_survival: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 6] = [
+    pub const NAMES: [&'static str; 7] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
         "benson-uncapturable",
         "bounded-capture",
         "survival-proof",
+        "benson-survival",
     ];
 
     /// All on except the named one.
@@ -68,6 +73,7 @@ impl Switches {
             "benson-uncapturable" => s.benson_uncapturable = false,
             "bounded-capture" => s.bounded_capture = false,
             "survival-proof" => s.survival_proof = false,
+            "benson-survival" => s.benson_survival = false,
             _ => return None,
         }
         Some(s)
@@ -140,6 +146,7 @@ impl Optimized {
             &byte_board(position),
             check,
             &provers,
+            self.switches.benson_survival,
             PROOF_DEPTH,
             if self.j2003_graph(geometry) {
                 budget / 2
@@ -186,6 +193,7 @@ impl Engine for Optimized {
                 "benson-uncapturable" => !self.switches.benson_uncapturable,
                 "bounded-capture" => !self.switches.bounded_capture,
                 "survival-proof" => !self.switches.survival_proof,
+                "benson-survival" => !self.switches.benson_survival,
                 _ => false,
             })
             .collect();
