@@ -83,15 +83,14 @@ fn flood(
     liberty
 }
 
-/// Benson's algorithm on a byte board over any geometry: whether the string through `p` (a
-/// stone of colour `c`) is unconditionally alive, i.e. the opponent cannot remove it by any
+/// Benson's algorithm on a byte board over any geometry: for every point, whether it holds a
+/// stone of colour `c` whose string is unconditionally alive, i.e. the opponent cannot remove it by any
 /// sequence of legal (non-suicidal) plays even if `c` passes every turn. Chains are the
 /// strings of `c`; regions the connected parts of the other points. A region is vital to a
 /// chain when it has an empty point and all its empty points are liberties of the chain.
 /// Chains with fewer than two vital regions are dropped, with every region that touches a
 /// dropped chain, until nothing changes; the chains left are alive.
-fn benson_alive(geometry: &Geometry, board: &[u8], p: Point) -> bool {
-    let c = board[p];
+fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Vec<bool> {
     let n = board.len();
     // Label chains and regions.
     const NONE: u32 = u32::MAX;
@@ -179,7 +178,9 @@ fn benson_alive(geometry: &Geometry, board: &[u8], p: Point) -> bool {
             }
         }
         if !changed {
-            return chain_alive[chain_of[p] as usize];
+            return (0..n)
+                .map(|q| board[q] == c && chain_alive[chain_of[q] as usize])
+                .collect();
         }
         for r in 0..regions {
             if region_alive[r] && touching[r].iter().any(|&k| !chain_alive[k as usize]) {
@@ -1029,24 +1030,18 @@ impl Proof<'_> {
         if let Some(&index) = self.on_stack.get(key) {
             return Ok(Some((index, index)));
         }
-        if self.benson_leaves && !key.captured && !self.failed.contains_key(key) {
-            // `benson-survival`: S's string is unconditionally alive here, so X wins by
-            // passing for ever (spec S-3): a leaf of X's proof, a final failure of Y's.
-            let mut board = std::mem::take(&mut self.b.cells);
-            key.board_into(self.b.geometry.len(), &mut board);
-            let alive = benson_alive(self.b.geometry, &board, self.check.string[0]);
-            self.b.cells = board;
-            if alive {
-                self.nodes += 1;
-                if self.prover == Prover::Defender {
-                    let x_turn = key.to_move != self.attacker;
-                    self.proved
-                        .insert(key.clone(), x_turn.then_some(Move::Pass));
-                    return Ok(Some((usize::MAX, usize::MAX)));
-                }
-                self.failed.insert(key.clone(), FINAL);
-                return Ok(None);
+        if self.benson_leaves && !self.failed.contains_key(key) && self.benson_leaf(key) {
+            // `benson-survival`: S's string, or the string of a played X stone on L, is
+            // unconditionally alive here, so X wins by passing for ever (spec S-3): a leaf of
+            // X's proof, a final failure of Y's.
+            self.nodes += 1;
+            if self.prover == Prover::Defender {
+                let x_turn = key.to_move != self.attacker;
+                self.proved.insert(key.clone(), x_turn.then_some(Move::Pass));
+                return Ok(Some((usize::MAX, usize::MAX)));
             }
+            self.failed.insert(key.clone(), FINAL);
+            return Ok(None);
         }
         if depth == 0 {
             self.cuts += 1;
@@ -1077,6 +1072,18 @@ impl Proof<'_> {
         let r = self.decide(key, depth, mark, index, cuts_before);
         self.path.pop();
         r
+    }
+
+    /// `benson-survival`: whether X wins from `key` by passing for ever because a string that
+    /// Benson's algorithm finds unconditionally alive holds S (not yet captured) or a
+    /// played X stone on a point of L (then a permanent stone).
+    fn benson_leaf(&mut self, key: &State) -> bool {
+        let mut board = std::mem::take(&mut self.b.cells);
+        key.board_into(self.b.geometry.len(), &mut board);
+        let alive = benson_alive(self.b.geometry, &board, 3 - self.attacker);
+        self.b.cells = board;
+        (!key.captured && alive[self.check.string[0]])
+            || (0..self.check.local.len()).any(|i| key.is_played(i) && alive[self.check.local[i]])
     }
 
     /// Whether the cycle through the states of the current search path from `from` (a stack
