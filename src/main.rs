@@ -153,6 +153,24 @@ enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// J2003 solver benchmark: for each final-position (diagram files; default the seed
+    /// positions and shapes of benches/j2003-positions/), the analysis by the optimized engine
+    /// with every reduction on and with each J2003 reduction off in turn: states, seconds,
+    /// strings decided, score
+    Bench {
+        files: Vec<PathBuf>,
+        /// States each status check may visit.
+        #[arg(long, default_value_t = 1_000_000)]
+        budget: u64,
+        /// Also time the reference engine (nodes instead of states).
+        #[arg(long)]
+        reference: bool,
+        /// Only every reduction on (no switched-off runs).
+        #[arg(long)]
+        quick: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// Count the legal positions (every string has a liberty) of a WxH board.
     CountLegal {
         size: String,
@@ -225,6 +243,13 @@ fn main() -> ExitCode {
             diagram_file,
         } => cmd_score(ruleset, komi, engine, json, diagram_file),
         Command::CountLegal { size, engine, json } => cmd_count(size, engine, json),
+        Command::Bench {
+            files,
+            budget,
+            reference,
+            quick,
+            json,
+        } => cmd_bench(files, budget, reference, quick, json),
         Command::Status {
             ruleset,
             diagram_file,
@@ -725,6 +750,105 @@ fn ruleset_rules(name: &str) -> Result<Rules, Exit> {
             "ruleset `{name}` is not implemented yet; implemented: tromp-taylor, tromp-logical, naj, najn"
         ))
     })
+}
+
+/// `go-oracle bench` (README): one row per position and engine configuration.
+fn cmd_bench(
+    files: Vec<PathBuf>,
+    budget: u64,
+    reference: bool,
+    quick: bool,
+    json: bool,
+) -> Result<(), Exit> {
+    let files = if files.is_empty() {
+        let dir = PathBuf::from("benches/j2003-positions");
+        let mut v: Vec<PathBuf> = std::fs::read_dir(&dir)
+            .map_err(|e| Exit::BadInput(format!("{}: cannot read: {e}", dir.display())))?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "txt"))
+            .collect();
+        v.sort();
+        v
+    } else {
+        files
+    };
+    let positions = files
+        .iter()
+        .map(|f| read_diagram(f).map(|(g, p)| (f, g, p)))
+        .collect::<Result<Vec<_>, Exit>>()?;
+    let mut configs: Vec<Box<dyn Engine>> = vec![Box::new(Optimized::default())];
+    if !quick {
+        for name in go_oracle::optimized::Switches::J2003_NAMES {
+            if let Some(switches) = go_oracle::optimized::Switches::without(name) {
+                configs.push(Box::new(Optimized { switches }));
+            }
+        }
+    }
+    if reference {
+        configs.push(Box::new(Reference));
+    }
+    let mut rows = Vec::new();
+    if !json {
+        println!(
+            "{:<48} {:<44} {:>12} {:>9} {:>8}  score",
+            "position", "engine", "states", "seconds", "decided"
+        );
+    }
+    for (file, geometry, position) in &positions {
+        let name = file
+            .file_stem()
+            .map(|s| s.to_string_lossy().to_string())
+            .unwrap_or_default();
+        for engine in &configs {
+            let started = std::time::Instant::now();
+            let analysis = go_oracle::j2003::analyse(engine.as_ref(), geometry, position, budget)
+                .map_err(|u| Exit::BadInput(u.to_string()))?;
+            let seconds = started.elapsed().as_secs_f64();
+            let decided = analysis
+                .strings
+                .iter()
+                .filter(|s| s.status.is_some())
+                .count();
+            let score = if analysis.is_decided() {
+                Some(
+                    engine
+                        .j2003_board_score(geometry, position, &analysis.status_at(geometry.len()))
+                        .map_err(|u| Exit::BadInput(u.to_string()))?,
+                )
+            } else {
+                None
+            };
+            let row = json!({
+                "position": name,
+                "engine": engine.name(),
+                "points": geometry.len(),
+                "states": analysis.explored,
+                "seconds": seconds,
+                "strings": analysis.strings.len(),
+                "decided": decided,
+                "board_score": score,
+            });
+            if json {
+                rows.push(row);
+            } else {
+                println!(
+                    "{:<48} {:<44} {:>12} {:>9.2} {:>4}/{:<3}  {}",
+                    name,
+                    engine.name(),
+                    analysis.explored,
+                    seconds,
+                    decided,
+                    analysis.strings.len(),
+                    score.map_or("undetermined".to_string(), |s| s.to_string())
+                );
+                let _ = std::io::stdout().flush();
+            }
+        }
+    }
+    if json {
+        println!("{}", serde_json::Value::Array(rows));
+    }
+    Ok(())
 }
 
 fn read_diagram(path: &PathBuf) -> Result<(Geometry, Position), Exit> {

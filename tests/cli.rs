@@ -478,3 +478,31 @@ fn status_json_contract() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("expected j2003"));
 }
+
+#[test]
+fn bench_json_contract() {
+    let p = temp("bench.txt", "# . O O\n");
+    let o = run(&["bench", "--json", "--budget", "100000", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    let rows = v.as_array().expect("an array of rows");
+    // Every reduction on, then each of the four J2003 reductions off.
+    assert_eq!(rows.len(), 5);
+    assert_eq!(rows[0]["engine"], "optimized");
+    assert_eq!(rows[4]["engine"], "optimized-without-benson-survival");
+    for r in rows {
+        assert_eq!(r["position"], "bench");
+        assert_eq!(r["points"], 4);
+        assert_eq!(r["strings"], 2);
+        assert_eq!(r["decided"], 2);
+        // Black A1 dead, white C1-D1 alive: white territory B1 plus the dead stone.
+        assert_eq!(r["board_score"], -3);
+        assert!(r["states"].as_u64().is_some() && r["seconds"].as_f64().is_some());
+    }
+    let o = run(&["bench", "--quick", "--json", p.to_str().unwrap()]);
+    assert_eq!(json(&o).as_array().map(|a| a.len()), Some(1));
+    // A missing file is bad input.
+    let o = run(&["bench", "no-such-file.txt"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("no-such-file.txt"), "{}", stderr(&o));
+}

@@ -1037,7 +1037,8 @@ impl Proof<'_> {
             self.nodes += 1;
             if self.prover == Prover::Defender {
                 let x_turn = key.to_move != self.attacker;
-                self.proved.insert(key.clone(), x_turn.then_some(Move::Pass));
+                self.proved
+                    .insert(key.clone(), x_turn.then_some(Move::Pass));
                 return Ok(Some((usize::MAX, usize::MAX)));
             }
             self.failed.insert(key.clone(), FINAL);

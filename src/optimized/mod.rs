@@ -63,6 +63,14 @@ impl Switches {
         "benson-survival",
     ];
 
+    /// The switches of the J2003 solver (for `go-oracle bench`).
+    pub const J2003_NAMES: [&'static str; 4] = [
+        "benson-uncapturable",
+        "bounded-capture",
+        "survival-proof",
+        "benson-survival",
+    ];
+
     /// All on except the named one.
     pub fn without(name: &str) -> Option<Switches> {
         let mut s = Switches::ALL_ON;
