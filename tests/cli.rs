@@ -486,10 +486,11 @@ fn bench_json_contract() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     let rows = v.as_array().expect("an array of rows");
-    // Every reduction on, then each of the four J2003 reductions off.
-    assert_eq!(rows.len(), 5);
+    // Every reduction on, then each of the five J2003 reductions off.
+    assert_eq!(rows.len(), 6);
     assert_eq!(rows[0]["engine"], "optimized");
     assert_eq!(rows[4]["engine"], "optimized-without-benson-survival");
+    assert_eq!(rows[5]["engine"], "optimized-without-sealed-regions");
     for r in rows {
         assert_eq!(r["position"], "bench");
         assert_eq!(r["points"], 4);

@@ -83,6 +83,15 @@ fn flood(
     liberty
 }
 
+/// Benson's verdict on one board for the defender's colour (see [`benson_alive`]).
+struct Benson {
+    /// The point holds a stone of an unconditionally alive string.
+    alive: Vec<bool>,
+    /// The point lies in a sealed region: a connected set of points without the colour's
+    /// stones whose every neighbouring string is unconditionally alive.
+    sealed: Vec<bool>,
+}
+
 /// Benson's algorithm on a byte board over any geometry: for every point, whether it holds a
 /// stone of colour `c` whose string is unconditionally alive, i.e. the opponent cannot remove it by any
 /// sequence of legal (non-suicidal) plays even if `c` passes every turn. Chains are the
@@ -90,7 +99,7 @@ fn flood(
 /// chain when it has an empty point and all its empty points are liberties of the chain.
 /// Chains with fewer than two vital regions are dropped, with every region that touches a
 /// dropped chain, until nothing changes; the chains left are alive.
-fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Vec<bool> {
+fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
     let n = board.len();
     // Label chains and regions.
     const NONE: u32 = u32::MAX;
@@ -178,9 +187,19 @@ fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Vec<bool> {
             }
         }
         if !changed {
-            return (0..n)
-                .map(|q| board[q] == c && chain_alive[chain_of[q] as usize])
+            let sealed_region: Vec<bool> = (0..regions)
+                .map(|r| {
+                    !touching[r].is_empty() && touching[r].iter().all(|&k| chain_alive[k as usize])
+                })
                 .collect();
+            return Benson {
+                alive: (0..n)
+                    .map(|q| board[q] == c && chain_alive[chain_of[q] as usize])
+                    .collect(),
+                sealed: (0..n)
+                    .map(|q| board[q] != c && sealed_region[region_of[q] as usize])
+                    .collect(),
+            };
         }
         for r in 0..regions {
             if region_alive[r] && touching[r].iter().any(|&k| !chain_alive[k as usize]) {
@@ -561,6 +580,16 @@ fn pack(board: &[u8], played: &[u64]) -> Box<[u64]> {
     cells.into_boxed_slice()
 }
 
+/// The Benson-based reductions of the proof searches (engine switches, spec S-3).
+#[derive(Clone, Copy, Debug)]
+pub struct Leaves {
+    /// `benson-survival`: a state where S's string (or a played X stone on L) is
+    /// unconditionally alive is X's win.
+    pub benson_survival: bool,
+    /// `sealed-regions`: no plays into regions sealed by X's alive strings (U game).
+    pub sealed_regions: bool,
+}
+
 /// Whose winning strategy a proof search builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Prover {
@@ -600,7 +629,7 @@ pub fn prove(
     board: &[u8],
     check: &StatusCheck,
     provers: &[Prover],
-    benson_leaves: bool,
+    leaves: Leaves,
     max_depth: usize,
     budget: u64,
 ) -> (Option<bool>, u64, Vec<Move>) {
@@ -635,7 +664,9 @@ pub fn prove(
                 attacker,
                 prover,
                 narrow,
-                benson_leaves,
+                benson_leaves: leaves.benson_survival,
+                sealed_regions: leaves.sealed_regions,
+                sealed: vec![false; geometry.len()],
                 near: near.clone(),
                 proved: std::mem::take(proved),
                 stack: Vec::new(),
@@ -823,6 +854,11 @@ struct Proof<'a> {
     narrow: bool,
     /// `benson-survival`: states where S's string is unconditionally alive are X's wins.
     benson_leaves: bool,
+    /// `sealed-regions`: no plays into regions sealed by X's unconditionally alive strings
+    /// (U game).
+    sealed_regions: bool,
+    /// The sealed points of the state being expanded.
+    sealed: Vec<bool>,
     near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     /// With the prover's move at the prover's states.
@@ -868,6 +904,13 @@ impl Proof<'_> {
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
     fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(Move, Step)> {
         let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
+        if self.seals() && (prover_turn || self.prover == Prover::Defender) {
+            // `sealed-regions` (spec S-3, U game): no plays into regions sealed by X's
+            // unconditionally alive strings: the prover's by choice, Y's (when X proves)
+            // because X's pass answers them and they change nothing outside.
+            let sealed = &self.sealed;
+            out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
+        }
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
             let board = key.board(geometry.len());
@@ -1030,19 +1073,24 @@ impl Proof<'_> {
         if let Some(&index) = self.on_stack.get(key) {
             return Ok(Some((index, index)));
         }
-        if self.benson_leaves && !self.failed.contains_key(key) && self.benson_leaf(key) {
-            // `benson-survival`: S's string, or the string of a played X stone on L, is
-            // unconditionally alive here, so X wins by passing for ever (spec S-3): a leaf of
-            // X's proof, a final failure of Y's.
-            self.nodes += 1;
-            if self.prover == Prover::Defender {
-                let x_turn = key.to_move != self.attacker;
-                self.proved
-                    .insert(key.clone(), x_turn.then_some(Move::Pass));
-                return Ok(Some((usize::MAX, usize::MAX)));
+        if (self.benson_leaves || self.seals()) && self.failed.get(key) != Some(&FINAL) {
+            let verdict = self.benson(key);
+            if self.benson_leaves && self.benson_leaf(key, &verdict.alive) {
+                // `benson-survival`: S's string, or the string of a played X stone on L, is
+                // unconditionally alive here, so X wins by passing for ever (spec S-3): a
+                // leaf of X's proof, a final failure of Y's.
+                self.nodes += 1;
+                if self.prover == Prover::Defender {
+                    let x_turn = key.to_move != self.attacker;
+                    self.proved
+                        .insert(key.clone(), x_turn.then_some(Move::Pass));
+                    return Ok(Some((usize::MAX, usize::MAX)));
+                }
+                self.failed.insert(key.clone(), FINAL);
+                return Ok(None);
             }
-            self.failed.insert(key.clone(), FINAL);
-            return Ok(None);
+            // For `successors` of this state (called before any other state is visited).
+            self.sealed = verdict.sealed;
         }
         if depth == 0 {
             self.cuts += 1;
@@ -1075,16 +1123,26 @@ impl Proof<'_> {
         r
     }
 
+    /// Benson's algorithm on the board of `key` for X.
+    fn benson(&mut self, key: &State) -> Benson {
+        let mut board = std::mem::take(&mut self.b.cells);
+        key.board_into(self.b.geometry.len(), &mut board);
+        let verdict = benson_alive(self.b.geometry, &board, 3 - self.attacker);
+        self.b.cells = board;
+        verdict
+    }
+
     /// `benson-survival`: whether X wins from `key` by passing for ever because a string that
     /// Benson's algorithm finds unconditionally alive holds S (not yet captured) or a
     /// played X stone on a point of L (then a permanent stone).
-    fn benson_leaf(&mut self, key: &State) -> bool {
-        let mut board = std::mem::take(&mut self.b.cells);
-        key.board_into(self.b.geometry.len(), &mut board);
-        let alive = benson_alive(self.b.geometry, &board, 3 - self.attacker);
-        self.b.cells = board;
+    fn benson_leaf(&self, key: &State, alive: &[bool]) -> bool {
         (!key.captured && alive[self.check.string[0]])
             || (0..self.check.local.len()).any(|i| key.is_played(i) && alive[self.check.local[i]])
+    }
+
+    /// Whether `sealed-regions` applies: the U game, switched on.
+    fn seals(&self) -> bool {
+        self.sealed_regions && self.check.kind == StatusKind::Uncapturable
     }
 
     /// Whether the cycle through the states of the current search path from `from` (a stack
@@ -1187,5 +1245,50 @@ impl Proof<'_> {
         }
         self.undo(mark);
         self.fail(key, depth, cuts_before)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::diagram::parse_position;
+
+    fn byte_board(text: &str) -> (Geometry, Vec<u8>) {
+        let (g, p) = parse_position(text).expect("a diagram");
+        let board = (0..p.len())
+            .map(|q| match p.get(q) {
+                crate::geometry::Cell::Empty => EMPTY,
+                crate::geometry::Cell::Stone(c) => stone(c),
+            })
+            .collect();
+        (g, board)
+    }
+
+    fn names(g: &Geometry, set: &[bool]) -> Vec<String> {
+        g.points()
+            .filter(|&q| set[q])
+            .map(|q| g.name(q).to_string())
+            .collect()
+    }
+
+    /// Black's chain A1-D1-B2-D2 is alive with the eyes A2 and C2, which are sealed. The white
+    /// area E-G is not sealed: it also touches Black's G2, which is not alive.
+    #[test]
+    fn benson_alive_and_sealed() {
+        let (g, board) = byte_board(". # . # O . #\n# # # # O . .\n");
+        let b = benson_alive(&g, &board, 1);
+        assert_eq!(names(&g, &b.alive), ["B2", "D2", "A1", "B1", "C1", "D1"]);
+        assert_eq!(names(&g, &b.sealed), ["A2", "C2"]);
+        // Without G2 the white area touches only the alive chain: sealed too.
+        let (g, board) = byte_board(". # . # O . .\n# # # # O . .\n");
+        let b = benson_alive(&g, &board, 1);
+        assert_eq!(
+            names(&g, &b.sealed),
+            ["A2", "C2", "E2", "F2", "G2", "E1", "F1", "G1"]
+        );
+        // No chain at all: nothing is alive or sealed (a region must touch alive chains).
+        let (g, board) = byte_board(". . .\n");
+        let b = benson_alive(&g, &board, 1);
+        assert!(b.alive.iter().chain(&b.sealed).all(|&x| !x));
     }
 }

@@ -40,6 +40,9 @@ pub struct Switches {
     /// J2003: in the proof searches, a state where the string is unconditionally alive by
     /// Benson's algorithm is won by the defender without a search (spec S-3).
     pub benson_survival: bool,
+    /// J2003: in the proof searches of uncapturable checks, no plays into regions sealed by
+    /// the defender's unconditionally alive strings (spec S-3).
+    pub sealed_regions: bool,
 }
 
 impl Switches {
@@ -51,9 +54,10 @@ impl Switches {
         bounded_capture: true,
         survival_proof: true,
         benson_survival: true,
+        sealed_regions: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 7] = [
+    pub const NAMES: [&'static str; 8] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
@@ -61,14 +65,16 @@ impl Switches {
         "bounded-capture",
         "survival-proof",
         "benson-survival",
+        "sealed-regions",
     ];
 
     /// The switches of the J2003 solver (for `go-oracle bench`).
-    pub const J2003_NAMES: [&'static str; 4] = [
+    pub const J2003_NAMES: [&'static str; 5] = [
         "benson-uncapturable",
         "bounded-capture",
         "survival-proof",
         "benson-survival",
+        "sealed-regions",
     ];
 
     /// All on except the named one.
@@ -82,6 +88,7 @@ impl Switches {
             "bounded-capture" => s.bounded_capture = false,
             "survival-proof" => s.survival_proof = false,
             "benson-survival" => s.benson_survival = false,
+            "sealed-regions" => s.sealed_regions = false,
             _ => return None,
         }
         Some(s)
@@ -154,7 +161,10 @@ impl Optimized {
             &byte_board(position),
             check,
             &provers,
-            self.switches.benson_survival,
+            j2003_solver::Leaves {
+                benson_survival: self.switches.benson_survival,
+                sealed_regions: self.switches.sealed_regions,
+            },
             PROOF_DEPTH,
             if self.j2003_graph(geometry) {
                 budget / 2
@@ -202,6 +212,7 @@ impl Engine for Optimized {
                 "bounded-capture" => !self.switches.bounded_capture,
                 "survival-proof" => !self.switches.survival_proof,
                 "benson-survival" => !self.switches.benson_survival,
+                "sealed-regions" => !self.switches.sealed_regions,
                 _ => false,
             })
             .collect();
