@@ -130,53 +130,49 @@ fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
         *next += 1;
     }
     let (chains, regions) = (chains as usize, regions as usize);
-    // vital[r]: the chains to which region r is vital (as a list: few chains touch a region);
-    // a region is vital to chain k iff it has an empty point and each of its empty points
-    // touches k.
-    let mut empty_points: Vec<Vec<Point>> = vec![Vec::new(); regions];
-    let mut touching: Vec<Vec<u32>> = vec![Vec::new(); regions];
+    // One entry (region, chain, is empty) per point of a region and each distinct chain next
+    // to it; sorted, the entries of a (region, chain) pair lie together. The region touches
+    // the chain, and is vital to it when it has an empty point and each of its empty points
+    // is next to the chain.
+    let mut empties = vec![0u32; regions];
+    let mut entries: Vec<(u32, u32, u32)> = Vec::new();
+    let mut seen: Vec<u32> = Vec::new();
     for q in 0..n {
         if board[q] == c {
             continue;
         }
-        let r = region_of[q] as usize;
-        if board[q] == EMPTY {
-            empty_points[r].push(q);
-        }
+        let r = region_of[q];
+        let empty = (board[q] == EMPTY) as u32;
+        empties[r as usize] += empty;
+        seen.clear();
         for &b in geometry.neighbours(q) {
-            if board[b] == c && !touching[r].contains(&chain_of[b]) {
-                touching[r].push(chain_of[b]);
+            if board[b] == c && !seen.contains(&chain_of[b]) {
+                seen.push(chain_of[b]);
+                entries.push((r, chain_of[b], empty));
             }
         }
     }
-    let vital: Vec<Vec<u32>> = (0..regions)
-        .map(|r| {
-            if empty_points[r].is_empty() {
-                return Vec::new();
-            }
-            touching[r]
-                .iter()
-                .copied()
-                .filter(|&k| {
-                    empty_points[r].iter().all(|&q| {
-                        geometry
-                            .neighbours(q)
-                            .iter()
-                            .any(|&b| board[b] == c && chain_of[b] == k)
-                    })
-                })
-                .collect()
-        })
-        .collect();
+    entries.sort_unstable();
+    // (region, chain, vital)
+    let mut pairs: Vec<(u32, u32, bool)> = Vec::new();
+    let mut i = 0;
+    while i < entries.len() {
+        let (r, k, _) = entries[i];
+        let mut adjacent_empty = 0;
+        while i < entries.len() && entries[i].0 == r && entries[i].1 == k {
+            adjacent_empty += entries[i].2;
+            i += 1;
+        }
+        let e = empties[r as usize];
+        pairs.push((r, k, e > 0 && adjacent_empty == e));
+    }
     let mut chain_alive = vec![true; chains];
     let mut region_alive = vec![true; regions];
     loop {
         let mut count = vec![0u32; chains];
-        for r in 0..regions {
-            if region_alive[r] {
-                for &k in &vital[r] {
-                    count[k as usize] += 1;
-                }
+        for &(r, k, vital) in &pairs {
+            if vital && region_alive[r as usize] {
+                count[k as usize] += 1;
             }
         }
         let mut changed = false;
@@ -187,11 +183,16 @@ fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
             }
         }
         if !changed {
-            let sealed_region: Vec<bool> = (0..regions)
-                .map(|r| {
-                    !touching[r].is_empty() && touching[r].iter().all(|&k| chain_alive[k as usize])
-                })
-                .collect();
+            // Sealed: touching at least one chain, and only alive ones.
+            let mut sealed_region = vec![false; regions];
+            for &(r, _, _) in &pairs {
+                sealed_region[r as usize] = true;
+            }
+            for &(r, k, _) in &pairs {
+                if !chain_alive[k as usize] {
+                    sealed_region[r as usize] = false;
+                }
+            }
             return Benson {
                 alive: (0..n)
                     .map(|q| board[q] == c && chain_alive[chain_of[q] as usize])
@@ -201,9 +202,9 @@ fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
                     .collect(),
             };
         }
-        for r in 0..regions {
-            if region_alive[r] && touching[r].iter().any(|&k| !chain_alive[k as usize]) {
-                region_alive[r] = false;
+        for &(r, k, _) in &pairs {
+            if !chain_alive[k as usize] {
+                region_alive[r as usize] = false;
             }
         }
     }
