@@ -1292,4 +1292,29 @@ mod tests {
         let b = benson_alive(&g, &board, 1);
         assert!(b.alive.iter().chain(&b.sealed).all(|&x| !x));
     }
+
+    /// `sealed-regions` must not seal the white area here: Black's G2 (liberties F2, G1)
+    /// borders it, and White takes G2 (W F2, then W G1 or W F1 whatever Black does). A
+    /// defender proof of survival (with the reductions on) would be wrong; the attacker's
+    /// proof must be found.
+    #[test]
+    fn no_survival_proof_through_an_unsealed_region() {
+        let (g, board) = byte_board(". # . # O . #\n# # # # O . .\n");
+        let g2 = g.parse_gtp("G2").expect("a point");
+        let check = StatusCheck {
+            string: vec![g2],
+            defender: crate::geometry::Colour::Black,
+            kind: StatusKind::Uncapturable,
+            local: Vec::new(),
+        };
+        let leaves = Leaves {
+            benson_survival: true,
+            sealed_regions: true,
+        };
+        let (x_proof, _, _) = prove(&g, &board, &check, &[Prover::Defender], leaves, 64, 200_000);
+        assert_eq!(x_proof, None, "no strategy of Black keeps G2");
+        let (y_proof, _, line) =
+            prove(&g, &board, &check, &[Prover::Attacker], leaves, 64, 200_000);
+        assert_eq!(y_proof, Some(true), "White captures G2: {line:?}");
+    }
 }
