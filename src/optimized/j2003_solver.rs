@@ -249,6 +249,21 @@ impl<'a> Board<'a> {
 }
 
 impl Board<'_> {
+    /// Whether the string through `p` has a liberty (`string` then holds part of it, or
+    /// all of it when it has none).
+    fn has_liberty(&mut self, board: &[u8], p: Point, string: &mut Vec<Point>) -> bool {
+        self.stamp += 1;
+        flood(
+            self.geometry,
+            board,
+            p,
+            &mut self.mark,
+            self.stamp,
+            string,
+            true,
+        )
+    }
+
     /// J-8: `after` becomes the board after `colour` plays at `x`, and `removed` the
     /// removed points (sorted); false if the point is occupied or the play is suicide.
     fn play(
@@ -269,34 +284,14 @@ impl Board<'_> {
         let other = 3 - colour;
         let mut string = std::mem::take(&mut self.buffer);
         for &n in self.geometry.neighbours(x) {
-            if after[n] == other {
-                self.stamp += 1;
-                if !flood(
-                    self.geometry,
-                    after,
-                    n,
-                    &mut self.mark,
-                    self.stamp,
-                    &mut string,
-                    true,
-                ) {
-                    for &q in &string {
-                        after[q] = EMPTY;
-                    }
-                    removed.extend_from_slice(&string);
+            if after[n] == other && !self.has_liberty(after, n, &mut string) {
+                for &q in &string {
+                    after[q] = EMPTY;
                 }
+                removed.extend_from_slice(&string);
             }
         }
-        self.stamp += 1;
-        let liberty = flood(
-            self.geometry,
-            after,
-            x,
-            &mut self.mark,
-            self.stamp,
-            &mut string,
-            true,
-        );
+        let liberty = self.has_liberty(after, x, &mut string);
         self.buffer = string;
         removed.sort_unstable();
         liberty
