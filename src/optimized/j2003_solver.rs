@@ -9,9 +9,14 @@
 //!   own definition, not a reduction);
 //! * `benson-uncapturable`: a string that Benson's algorithm finds unconditionally alive is
 //!   uncapturable without a search (Y cannot capture it even if X passes every turn, and
-//!   X may pass every turn; J-41).
+//!   X may pass every turn; J-41);
+//! * the goal-directed proof searches (`prove`: `bounded-capture`, `survival-proof`) with
+//!   their Benson-based reductions `benson-survival` (a state where S's string is
+//!   unconditionally alive is X's win) and `sealed-regions` (no plays into regions enclosed
+//!   by X's alive strings, U game).
 //!
-//! The board code here is its own: a byte per point and flood fills over the geometry.
+//! The board code here is its own: a byte per point and flood fills over the geometry; a
+//! proof-search state stores the board at two bits per point.
 
 use crate::engine::{Answer, Move};
 use crate::geometry::{Geometry, Point};
@@ -558,12 +563,6 @@ impl State {
         let w = &mut self.cells[self.played_words as usize + p / 32];
         *w = *w & !(3 << (2 * (p % 32))) | (c as u64) << (2 * (p % 32));
     }
-
-    fn board(&self, points: usize) -> Vec<u8> {
-        let mut out = Vec::with_capacity(points);
-        self.board_into(points, &mut out);
-        out
-    }
 }
 
 /// The cells of a [`State`]: `played`, then `board` at two bits per point.
@@ -785,7 +784,14 @@ fn expand(
             continue;
         }
         // The successor's cells: the stone at x, the removals, the played stones on L.
-        let mut next = key.clone();
+        let mut next = State {
+            cells: key.cells.clone(),
+            played_words: key.played_words,
+            to_move: 3 - player,
+            after_pass: false,
+            captured,
+            ko_record: record,
+        };
         next.set_point(x, player);
         for &q in &removed {
             next.set_point(q, EMPTY);
@@ -805,10 +811,6 @@ fn expand(
         } else {
             4
         };
-        next.to_move = 3 - player;
-        next.after_pass = false;
-        next.captured = captured;
-        next.ko_record = record;
         out.push((rank, Move::Play(x), Ok(next)));
     }
     b.cells = board;
@@ -909,15 +911,15 @@ impl Proof<'_> {
         }
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
-            let board = key.board(geometry.len());
-            let (mark, stamp) = (&mut self.b.mark, &mut self.b.stamp);
+            // `expand` leaves the state's board unpacked in `cells`.
+            let (board, mark, stamp) = (&self.b.cells, &mut self.b.mark, &mut self.b.stamp);
             out.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
                     let ns = geometry.neighbours(*x);
                     let eye = ns.iter().all(|&n| board[n] == key.to_move) && {
                         // One string around it: the play connects nothing.
                         *stamp += 1;
-                        let (string, _) = string_of(geometry, &board, ns[0], mark, *stamp);
+                        let (string, _) = string_of(geometry, board, ns[0], mark, *stamp);
                         ns.iter().all(|n| string.contains(n))
                     };
                     *rank < 4 && !eye
