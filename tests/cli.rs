@@ -487,10 +487,11 @@ fn bench_json_contract() {
     let v = json(&o);
     let rows = v.as_array().expect("an array of rows");
     // Every reduction on, then each of the five J2003 reductions off.
-    assert_eq!(rows.len(), 6);
+    assert_eq!(rows.len(), 7);
     assert_eq!(rows[0]["engine"], "optimized");
     assert_eq!(rows[4]["engine"], "optimized-without-benson-survival");
     assert_eq!(rows[5]["engine"], "optimized-without-sealed-regions");
+    assert_eq!(rows[6]["engine"], "optimized-without-frozen-regions");
     for r in rows {
         assert_eq!(r["position"], "bench");
         assert_eq!(r["points"], 4);

@@ -229,6 +229,9 @@ struct Board<'a> {
     back: Vec<u8>,
     removed: Vec<Point>,
     retaken: Vec<Point>,
+    /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
+    /// the last `expand`; they make its ko-pass legal).
+    banned: Vec<Point>,
 }
 
 impl<'a> Board<'a> {
@@ -249,6 +252,7 @@ impl<'a> Board<'a> {
             back: Vec::new(),
             removed: Vec::new(),
             retaken: Vec::new(),
+            banned: Vec::new(),
         }
     }
 }
@@ -519,12 +523,15 @@ fn buchi_winning(nodes: &[Node]) -> (Vec<bool>, Vec<u32>) {
 
 /// A state of the proof searches: the game state of G-2 without the counter.
 /// Compact encoding (one allocation): `cells` holds first the played-stone bits of L, then
-/// the board at two bits per point (0 empty, 1 black, 2 white).
+/// the board at two bits per point (0 empty, 1 black, 2 white), then (in the searches with
+/// `frozen-regions`) one bit per point: the point lies in a frozen region.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct State {
     cells: Box<[u64]>,
     /// The number of words of played-stone bits at the front of `cells`.
     played_words: u16,
+    /// The number of words of frozen-region bits at the end of `cells`.
+    frozen_words: u16,
     to_move: u8,
     after_pass: bool,
     captured: bool,
@@ -536,6 +543,7 @@ impl State {
         State {
             cells: pack(board, played),
             played_words: played.len() as u16,
+            frozen_words: 0,
             to_move,
             after_pass: false,
             captured: false,
@@ -557,6 +565,33 @@ impl State {
         let words = &self.cells[self.played_words as usize..];
         out.clear();
         out.extend((0..points).map(|p| (words[p / 32] >> (2 * (p % 32)) & 3) as u8));
+    }
+
+    /// The same state with room for frozen-region bits (none set).
+    fn with_frozen_bits(mut self, points: usize) -> State {
+        let words = points.div_ceil(64);
+        let mut cells = self.cells.to_vec();
+        cells.resize(cells.len() + words, 0);
+        self.cells = cells.into_boxed_slice();
+        self.frozen_words = words as u16;
+        self
+    }
+
+    /// Whether point p lies in a frozen region recorded in the state.
+    fn is_frozen(&self, p: Point) -> bool {
+        let from = self.cells.len() - self.frozen_words as usize;
+        self.frozen_words > 0 && self.cells[from + p / 64] >> (p % 64) & 1 == 1
+    }
+
+    /// Records the frozen regions `region` in the state.
+    fn set_frozen(&mut self, region: &[bool]) {
+        let from = self.cells.len() - self.frozen_words as usize;
+        for w in &mut self.cells[from..] {
+            *w = 0;
+        }
+        for (p, _) in region.iter().enumerate().filter(|(_, &f)| f) {
+            self.cells[from + p / 64] |= 1 << (p % 64);
+        }
     }
 
     fn set_point(&mut self, p: Point, c: u8) {
@@ -583,6 +618,25 @@ pub struct Leaves {
     pub benson_survival: bool,
     /// `sealed-regions`: no plays into regions sealed by X's alive strings (U game).
     pub sealed_regions: bool,
+    /// `frozen-regions`: empty regions enclosed by the prover's opponent stay empty: the
+    /// opponent's plays there are one tempo move, the prover plays neither there nor on the
+    /// last outside liberty of an enclosing string (spec S-3).
+    pub frozen_regions: bool,
+}
+
+/// The frozen regions of a state (`frozen-regions`, spec S-3) for one prover: the empty
+/// regions enclosed by the opponent's stones that hold no point of L and, when Y proves, do
+/// not touch S's string.
+struct Frozen {
+    /// The point lies in a frozen region.
+    region: Vec<bool>,
+    /// The first frozen point (the tempo move is shown as a play there).
+    first: Point,
+    /// The only liberty outside the frozen regions of an enclosing string: the prover may not
+    /// play there.
+    last_liberty: Vec<bool>,
+    /// The point holds a stone of an enclosing string.
+    wall: Vec<bool>,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -645,11 +699,33 @@ pub fn prove(
     let start = State::new(board, &vec![0; k.div_ceil(64).max(1)], attacker);
     let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
     let mut spent = 0;
-    // First the narrow searches (the prover's plays near S and L only), with half the
-    // budget, then the full ones with the rest.
-    // The narrow searches' proofs are proofs in the full search too: they are kept.
+    // Stages (frozen regions, the least liberties of their enclosing strings, narrow, the
+    // share of the budget spent when the stage ends). With `frozen-regions`, first the game
+    // with frozen regions (small proofs where remote regions only give the opponent tempo
+    // moves): every region, then only regions with strong enclosing strings (the prover may
+    // have to fight weak ones); then the plain game (freezing also takes moves from the
+    // prover, which some proofs need). In each, first the narrow search (the prover's plays
+    // near S and L only), then the full one. A state proved in an earlier stage is won in
+    // the real game whatever its frozen regions (spec S-3), so each prover keeps its proofs.
+    let stages: Vec<(bool, usize, bool, u64)> = if leaves.frozen_regions {
+        vec![
+            (true, 1, true, budget / 16),
+            (true, 1, false, budget / 8),
+            (true, 4, true, budget / 4),
+            (true, 4, false, budget / 2),
+            (false, 0, true, budget / 4 * 3),
+            (false, 0, false, budget),
+        ]
+    } else {
+        vec![(false, 0, true, budget / 2), (false, 0, false, budget)]
+    };
     let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
-    for (narrow, share) in [(true, budget / 2), (false, budget)] {
+    for (frozen_regions, wall_liberties, narrow, share) in stages {
+        let start = if frozen_regions {
+            start.clone().with_frozen_bits(geometry.len())
+        } else {
+            start.clone()
+        };
         let mut searches: Vec<Proof> = provers
             .iter()
             .zip(kept.iter_mut())
@@ -661,6 +737,8 @@ pub fn prove(
                 narrow,
                 benson_leaves: leaves.benson_survival,
                 sealed_regions: leaves.sealed_regions,
+                frozen_regions,
+                wall_liberties,
                 sealed: vec![false; geometry.len()],
                 near: near.clone(),
                 proved: std::mem::take(proved),
@@ -691,9 +769,14 @@ pub fn prove(
                 spent += search.nodes - before;
                 if stats {
                     eprintln!(
-                        "  {:?}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
+                        "  {:?}{}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
                         search.prover,
                         if narrow { " (narrow)" } else { "" },
+                        if search.frozen_regions {
+                            format!(" (frozen, walls of {wall_liberties}+ liberties)")
+                        } else {
+                            String::new()
+                        },
                         search.nodes,
                         search.proved.len(),
                         search.failed.len(),
@@ -749,6 +832,7 @@ fn expand(
         },
     ));
     let mut ko_pass_legal = false;
+    b.banned.clear();
     let mut board = std::mem::take(&mut b.cells);
     let mut after = std::mem::take(&mut b.after);
     let mut back = std::mem::take(&mut b.back);
@@ -769,6 +853,7 @@ fn expand(
                 let (xx, yy) = (x as u16, y as u16);
                 if record.contains(&(3 - player, yy, xx)) {
                     ko_pass_legal = true;
+                    b.banned.push(x);
                     continue;
                 }
                 if !record.contains(&(player, xx, yy)) {
@@ -787,6 +872,7 @@ fn expand(
         let mut next = State {
             cells: key.cells.clone(),
             played_words: key.played_words,
+            frozen_words: key.frozen_words,
             to_move: 3 - player,
             after_pass: false,
             captured,
@@ -855,6 +941,11 @@ struct Proof<'a> {
     /// `sealed-regions`: no plays into regions sealed by X's unconditionally alive strings
     /// (U game).
     sealed_regions: bool,
+    /// `frozen-regions`: the opponent's plays into frozen regions are one tempo move.
+    frozen_regions: bool,
+    /// A new region is frozen only when every string enclosing it has at least this many
+    /// liberties (a choice of the search, not needed for soundness).
+    wall_liberties: usize,
     /// The sealed points of the state being expanded.
     sealed: Vec<bool>,
     near: Vec<bool>,
@@ -909,6 +1000,12 @@ impl Proof<'_> {
             let sealed = &self.sealed;
             out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
         }
+        if self.frozen_regions {
+            // `expand` leaves the state's board unpacked in `cells`.
+            if let Some(frozen) = self.frozen(key) {
+                self.freeze(key, prover_turn, &frozen, &mut out);
+            }
+        }
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
             // `expand` leaves the state's board unpacked in `cells`.
@@ -931,6 +1028,225 @@ impl Proof<'_> {
         out.into_iter().map(|(_, mv, step)| (mv, step)).collect()
     }
 
+    /// The frozen regions of `key` (its board unpacked in `cells`), if any.
+    fn frozen(&mut self, key: &State) -> Option<Frozen> {
+        let geometry = self.b.geometry;
+        let board = std::mem::take(&mut self.b.cells);
+        let n = board.len();
+        let defender = 3 - self.attacker;
+        let wall_colour = match self.prover {
+            Prover::Defender => self.attacker,
+            Prover::Attacker => defender,
+        };
+        // When Y proves, frozen regions must not touch the strings Y has to remove.
+        let target = if self.prover == Prover::Attacker {
+            self.targets(key, &board)
+        } else {
+            vec![false; n]
+        };
+        let mut region = vec![false; n];
+        let mut seen = vec![false; n];
+        let mut first = None;
+        let mut component = Vec::new();
+        for p in 0..n {
+            if board[p] != EMPTY || seen[p] {
+                continue;
+            }
+            component.clear();
+            component.push(p);
+            seen[p] = true;
+            let mut enclosed = true;
+            let stored = key.is_frozen(p);
+            let mut i = 0;
+            while i < component.len() {
+                let q = component[i];
+                i += 1;
+                if self.b.local_index.contains_key(&q) {
+                    enclosed = false;
+                }
+                for &m in geometry.neighbours(q) {
+                    if board[m] == EMPTY {
+                        if !seen[m] {
+                            seen[m] = true;
+                            component.push(m);
+                        }
+                    } else if board[m] != wall_colour || target[m] {
+                        enclosed = false;
+                    }
+                }
+            }
+            // A region recorded in the state stays frozen (it stays empty and enclosed); a
+            // new one is frozen when its enclosing strings have many liberties (see
+            // `FROZEN_WALL_LIBERTIES`).
+            if stored || enclosed && self.walls_strong(&board, &component) {
+                for &q in &component {
+                    region[q] = true;
+                }
+                first = first.or(Some(p));
+            }
+        }
+        let Some(first) = first else {
+            self.b.cells = board;
+            return None;
+        };
+        // The enclosing strings and their liberties outside the frozen regions.
+        let mut wall = vec![false; n];
+        let mut last_liberty = vec![false; n];
+        let mut string = Vec::new();
+        for p in 0..n {
+            if !region[p] {
+                continue;
+            }
+            for &m in geometry.neighbours(p) {
+                if board[m] == EMPTY || wall[m] {
+                    continue;
+                }
+                self.b.stamp += 1;
+                flood(
+                    geometry,
+                    &board,
+                    m,
+                    &mut self.b.mark,
+                    self.b.stamp,
+                    &mut string,
+                    false,
+                );
+                let mut outside = None;
+                let mut count = 0;
+                for &q in &string {
+                    wall[q] = true;
+                    for &l in geometry.neighbours(q) {
+                        if board[l] == EMPTY && !region[l] && self.b.mark[l] != self.b.stamp {
+                            self.b.mark[l] = self.b.stamp;
+                            outside = Some(l);
+                            count += 1;
+                        }
+                    }
+                }
+                if let (1, Some(l)) = (count, outside) {
+                    last_liberty[l] = true;
+                }
+            }
+        }
+        self.b.cells = board;
+        Some(Frozen {
+            region,
+            first,
+            last_liberty,
+            wall,
+        })
+    }
+
+    /// Whether every string enclosing the empty region `component` has at least
+    /// `FROZEN_WALL_LIBERTIES` liberties.
+    fn walls_strong(&mut self, board: &[u8], component: &[Point]) -> bool {
+        let geometry = self.b.geometry;
+        let mut string = Vec::new();
+        let mut done: Vec<Point> = Vec::new();
+        for &p in component {
+            for &m in geometry.neighbours(p) {
+                if board[m] == EMPTY || done.contains(&m) {
+                    continue;
+                }
+                self.b.stamp += 1;
+                flood(geometry, board, m, &mut self.b.mark, self.b.stamp, &mut string, false);
+                done.extend_from_slice(&string);
+                let mut liberties = 0;
+                for &q in &string {
+                    for &l in geometry.neighbours(q) {
+                        if board[l] == EMPTY && self.b.mark[l] != self.b.stamp {
+                            self.b.mark[l] = self.b.stamp;
+                            liberties += 1;
+                        }
+                    }
+                }
+                if liberties < self.wall_liberties {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The strings Y has to remove (`frozen-regions`): S's string while it stands, and every
+    /// string holding a played X stone on L.
+    fn targets(&mut self, key: &State, board: &[u8]) -> Vec<bool> {
+        let geometry = self.b.geometry;
+        let mut target = vec![false; board.len()];
+        let starts = (!key.captured).then_some(self.check.string[0]).into_iter().chain(
+            (0..self.check.local.len())
+                .filter(|&i| key.is_played(i))
+                .map(|i| self.check.local[i]),
+        );
+        let mut string = Vec::new();
+        for p in starts.collect::<Vec<_>>() {
+            if target[p] {
+                continue;
+            }
+            self.b.stamp += 1;
+            flood(geometry, board, p, &mut self.b.mark, self.b.stamp, &mut string, false);
+            for &q in &string {
+                target[q] = true;
+            }
+        }
+        target
+    }
+
+    /// `frozen-regions` (spec S-3): the opponent's plays into the frozen regions become one
+    /// tempo move (nothing changes but the player to move; the pass flag is cleared); the
+    /// prover plays neither there nor on the last outside liberty of an enclosing string; when
+    /// Y proves, X's play that joins S's string to an enclosing string ends the sequence as
+    /// X's win.
+    fn freeze(
+        &mut self,
+        key: &State,
+        prover_turn: bool,
+        frozen: &Frozen,
+        out: &mut Vec<(u8, Move, Step)>,
+    ) {
+        for (_, _, step) in out.iter_mut() {
+            if let Ok(next) = step {
+                next.set_frozen(&frozen.region);
+            }
+        }
+        if prover_turn {
+            // A forbidden ko capture on a last outside liberty may capture its enclosing
+            // string too in the real game (the opponent may have filled the region), so it
+            // is no ko capture there and does not make the ko-pass legal.
+            let ko_pass = self.b.banned.iter().any(|&x| !frozen.last_liberty[x]);
+            out.retain(|(_, mv, _)| match mv {
+                Move::Play(x) => !frozen.region[*x] && !frozen.last_liberty[*x],
+                Move::KoPass => ko_pass,
+                Move::Pass => true,
+            });
+            return;
+        }
+        out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if frozen.region[*x]));
+        if self.prover == Prover::Attacker {
+            let board = std::mem::take(&mut self.b.cells);
+            let target = self.targets(key, &board);
+            let geometry = self.b.geometry;
+            for (_, mv, step) in out.iter_mut() {
+                if let Move::Play(x) = *mv {
+                    let ns = geometry.neighbours(x);
+                    if ns.iter().any(|&m| frozen.wall[m])
+                        && (self.b.local_index.contains_key(&x) || ns.iter().any(|&m| target[m]))
+                    {
+                        *step = Err(false);
+                    }
+                }
+            }
+            self.b.cells = board;
+        }
+        let mut tempo = State {
+            to_move: 3 - key.to_move,
+            after_pass: false,
+            ..key.clone()
+        };
+        tempo.set_frozen(&frozen.region);
+        out.push((4, Move::Play(frozen.first), Ok(tempo)));
+    }
+
     /// One line of a proof found (spec S-3, for `explain`): the prover's moves, and for the
     /// opponent a play the proof covers (the first in move order: captures, plays near S and
     /// L, others), else its pass. It stops at the end of the sequence, when a state repeats
@@ -944,6 +1260,13 @@ impl Proof<'_> {
                 break;
             };
             let mut succ = expand(&mut self.b, self.check, self.attacker, &self.near, &key);
+            if self.frozen_regions {
+                if let Some(frozen) = self.frozen(&key) {
+                    let prover_turn =
+                        (key.to_move == self.attacker) == (self.prover == Prover::Attacker);
+                    self.freeze(&key, prover_turn, &frozen, &mut succ);
+                }
+            }
             succ.sort_by_key(|(rank, _, _)| *rank);
             let covered = |step: &Step| matches!(step, Ok(c) if self.proved.contains_key(c));
             let pick = match choice {
@@ -1307,6 +1630,7 @@ mod tests {
         let leaves = Leaves {
             benson_survival: true,
             sealed_regions: true,
+            frozen_regions: true,
         };
         let (x_proof, _, _) = prove(&g, &board, &check, &[Prover::Defender], leaves, 64, 200_000);
         assert_eq!(x_proof, None, "no strategy of Black keeps G2");

@@ -43,6 +43,9 @@ pub struct Switches {
     /// J2003: in the proof searches of uncapturable checks, no plays into regions sealed by
     /// the defender's unconditionally alive strings (spec S-3).
     pub sealed_regions: bool,
+    /// J2003: in the proof searches, empty regions enclosed by the prover's opponent are
+    /// frozen: the opponent's plays there count as one tempo move (spec S-3).
+    pub frozen_regions: bool,
 }
 
 impl Switches {
@@ -55,9 +58,10 @@ impl Switches {
         survival_proof: true,
         benson_survival: true,
         sealed_regions: true,
+        frozen_regions: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 8] = [
+    pub const NAMES: [&'static str; 9] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
@@ -66,15 +70,17 @@ impl Switches {
         "survival-proof",
         "benson-survival",
         "sealed-regions",
+        "frozen-regions",
     ];
 
     /// The switches of the J2003 solver (for `go-oracle bench`).
-    pub const J2003_NAMES: [&'static str; 5] = [
+    pub const J2003_NAMES: [&'static str; 6] = [
         "benson-uncapturable",
         "bounded-capture",
         "survival-proof",
         "benson-survival",
         "sealed-regions",
+        "frozen-regions",
     ];
 
     /// All on except the named one.
@@ -89,6 +95,7 @@ impl Switches {
             "survival-proof" => s.survival_proof = false,
             "benson-survival" => s.benson_survival = false,
             "sealed-regions" => s.sealed_regions = false,
+            "frozen-regions" => s.frozen_regions = false,
             _ => return None,
         }
         Some(s)
@@ -164,6 +171,7 @@ impl Optimized {
             j2003_solver::Leaves {
                 benson_survival: self.switches.benson_survival,
                 sealed_regions: self.switches.sealed_regions,
+                frozen_regions: self.switches.frozen_regions,
             },
             PROOF_DEPTH,
             if self.j2003_graph(geometry) {
@@ -213,6 +221,7 @@ impl Engine for Optimized {
                 "survival-proof" => !self.switches.survival_proof,
                 "benson-survival" => !self.switches.benson_survival,
                 "sealed-regions" => !self.switches.sealed_regions,
+                "frozen-regions" => !self.switches.frozen_regions,
                 _ => false,
             })
             .collect();
