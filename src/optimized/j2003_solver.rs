@@ -1149,7 +1149,15 @@ impl Proof<'_> {
                     continue;
                 }
                 self.b.stamp += 1;
-                flood(geometry, board, m, &mut self.b.mark, self.b.stamp, &mut string, false);
+                flood(
+                    geometry,
+                    board,
+                    m,
+                    &mut self.b.mark,
+                    self.b.stamp,
+                    &mut string,
+                    false,
+                );
                 done.extend_from_slice(&string);
                 let mut liberties = 0;
                 for &q in &string {
@@ -1173,18 +1181,29 @@ impl Proof<'_> {
     fn targets(&mut self, key: &State, board: &[u8]) -> Vec<bool> {
         let geometry = self.b.geometry;
         let mut target = vec![false; board.len()];
-        let starts = (!key.captured).then_some(self.check.string[0]).into_iter().chain(
-            (0..self.check.local.len())
-                .filter(|&i| key.is_played(i))
-                .map(|i| self.check.local[i]),
-        );
+        let starts = (!key.captured)
+            .then_some(self.check.string[0])
+            .into_iter()
+            .chain(
+                (0..self.check.local.len())
+                    .filter(|&i| key.is_played(i))
+                    .map(|i| self.check.local[i]),
+            );
         let mut string = Vec::new();
         for p in starts.collect::<Vec<_>>() {
             if target[p] {
                 continue;
             }
             self.b.stamp += 1;
-            flood(geometry, board, p, &mut self.b.mark, self.b.stamp, &mut string, false);
+            flood(
+                geometry,
+                board,
+                p,
+                &mut self.b.mark,
+                self.b.stamp,
+                &mut string,
+                false,
+            );
             for &q in &string {
                 target[q] = true;
             }
@@ -1611,6 +1630,92 @@ mod tests {
         let (g, board) = byte_board(". . .\n");
         let b = benson_alive(&g, &board, 1);
         assert!(b.alive.iter().chain(&b.sealed).all(|&x| !x));
+    }
+
+    fn proof<'a>(
+        g: &'a Geometry,
+        check: &'a StatusCheck,
+        prover: Prover,
+        wall_liberties: usize,
+    ) -> Proof<'a> {
+        Proof {
+            b: Board::new(g, check),
+            check,
+            attacker: 3 - stone(check.defender),
+            prover,
+            narrow: false,
+            benson_leaves: true,
+            sealed_regions: true,
+            frozen_regions: true,
+            wall_liberties,
+            sealed: vec![false; g.len()],
+            near: vec![true; g.len()],
+            proved: HashMap::default(),
+            stack: Vec::new(),
+            path: Vec::new(),
+            on_stack: HashMap::default(),
+            failed: HashMap::default(),
+            next_index: 0,
+            nodes: 0,
+            budget: 0,
+            cuts: 0,
+        }
+    }
+
+    /// `frozen-regions`: A2 is empty and enclosed by White's string, so when Black (X)
+    /// proves it is frozen, the string is its wall, and D2, the wall's only liberty outside,
+    /// is closed to Black; with walls of 4+ liberties required it is not frozen (the wall has
+    /// 2). When White (Y) proves, F2 and G1 are enclosed by Black but touch S: not frozen.
+    #[test]
+    fn frozen_regions_walls_and_last_liberties() {
+        let (g, board) = byte_board(". O O . # . #\nO O O O # # .\n");
+        let check = StatusCheck {
+            string: vec![g.parse_gtp("E2").expect("a point")],
+            defender: crate::geometry::Colour::Black,
+            kind: StatusKind::Uncapturable,
+            local: Vec::new(),
+        };
+        let key = State::new(&board, &[0], 2).with_frozen_bits(g.len());
+        let mut x = proof(&g, &check, Prover::Defender, 1);
+        x.b.cells = board.clone();
+        let frozen = x.frozen(&key).expect("a frozen region");
+        assert_eq!(names(&g, &frozen.region), ["A2"]);
+        assert_eq!(names(&g, &frozen.last_liberty), ["D2"]);
+        assert_eq!(
+            names(&g, &frozen.wall),
+            ["B2", "C2", "A1", "B1", "C1", "D1"]
+        );
+        // The tempo replaces White's play at A2; Black may not play A2 nor D2.
+        let mut moves = expand(&mut x.b, &check, 2, &x.near, &key);
+        x.freeze(&key, false, &frozen, &mut moves);
+        let white: Vec<Move> = moves.iter().map(|(_, m, _)| *m).collect();
+        assert!(white.contains(&Move::Play(g.parse_gtp("D2").unwrap())));
+        assert_eq!(
+            white
+                .iter()
+                .filter(|m| **m == Move::Play(g.parse_gtp("A2").unwrap()))
+                .count(),
+            1
+        );
+        let black_key = State {
+            to_move: 1,
+            ..key.clone()
+        };
+        let mut moves = expand(&mut x.b, &check, 2, &x.near, &black_key);
+        x.freeze(&black_key, true, &frozen, &mut moves);
+        let black: Vec<Move> = moves.iter().map(|(_, m, _)| *m).collect();
+        for p in ["A2", "D2"] {
+            assert!(!black.contains(&Move::Play(g.parse_gtp(p).unwrap())), "{p}");
+        }
+        assert!(black.contains(&Move::Play(g.parse_gtp("F2").unwrap())));
+        // Walls of 4+ liberties required: the wall has A2 and D2 only.
+        let mut strong = proof(&g, &check, Prover::Defender, 4);
+        strong.b.cells = board.clone();
+        assert!(strong.frozen(&key).is_none());
+        // White proves: Black's enclosed points F2 and G1 touch S.
+        let mut y = proof(&g, &check, Prover::Attacker, 1);
+        y.b.cells = board.clone();
+        assert!(y.frozen(&key).is_none());
     }
 
     /// `sealed-regions` must not seal the white area here: Black's G2 (liberties F2, G1)
