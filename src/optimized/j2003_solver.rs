@@ -12,8 +12,9 @@
 //!   X may pass every turn; J-41);
 //! * the goal-directed proof searches (`prove`: `bounded-capture`, `survival-proof`) with
 //!   their Benson-based reductions `benson-survival` (a state where S's string is
-//!   unconditionally alive is X's win) and `sealed-regions` (no plays into regions enclosed
-//!   by X's alive strings, U game).
+//!   unconditionally alive is X's win), `sealed-regions` (no plays into regions enclosed
+//!   by X's alive strings, U game) and `frozen-regions` (empty regions enclosed by the
+//!   prover's opponent: the opponent's plays there are one tempo move).
 //!
 //! The board code here is its own: a byte per point and flood fills over the geometry; a
 //! proof-search state stores the board at two bits per point.
