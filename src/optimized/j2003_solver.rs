@@ -259,6 +259,35 @@ impl<'a> Board<'a> {
 }
 
 impl Board<'_> {
+    /// The string through `p` into `string`, and its liberties (each once) into `liberties`.
+    fn string_and_liberties(
+        &mut self,
+        board: &[u8],
+        p: Point,
+        string: &mut Vec<Point>,
+        liberties: &mut Vec<Point>,
+    ) {
+        self.stamp += 1;
+        flood(
+            self.geometry,
+            board,
+            p,
+            &mut self.mark,
+            self.stamp,
+            string,
+            false,
+        );
+        liberties.clear();
+        for &q in string.iter() {
+            for &l in self.geometry.neighbours(q) {
+                if board[l] == EMPTY && self.mark[l] != self.stamp {
+                    self.mark[l] = self.stamp;
+                    liberties.push(l);
+                }
+            }
+        }
+    }
+
     /// Whether the string through `p` has a liberty (`string` then holds part of it, or
     /// all of it when it has none).
     fn has_liberty(&mut self, board: &[u8], p: Point, string: &mut Vec<Point>) -> bool {
@@ -638,6 +667,8 @@ struct Frozen {
     last_liberty: Vec<bool>,
     /// The point holds a stone of an enclosing string.
     wall: Vec<bool>,
+    /// (Y proves) The point holds a stone of a string Y has to remove.
+    target: Vec<bool>,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -1077,8 +1108,8 @@ impl Proof<'_> {
                 }
             }
             // A region recorded in the state stays frozen (it stays empty and enclosed); a
-            // new one is frozen when its enclosing strings have many liberties (see
-            // `FROZEN_WALL_LIBERTIES`).
+            // new one is frozen when its enclosing strings have at least `wall_liberties`
+            // liberties.
             if stored || enclosed && self.walls_strong(&board, &component) {
                 for &q in &component {
                     region[q] = true;
@@ -1093,7 +1124,7 @@ impl Proof<'_> {
         // The enclosing strings and their liberties outside the frozen regions.
         let mut wall = vec![false; n];
         let mut last_liberty = vec![false; n];
-        let mut string = Vec::new();
+        let (mut string, mut liberties) = (Vec::new(), Vec::new());
         for p in 0..n {
             if !region[p] {
                 continue;
@@ -1102,29 +1133,13 @@ impl Proof<'_> {
                 if board[m] == EMPTY || wall[m] {
                     continue;
                 }
-                self.b.stamp += 1;
-                flood(
-                    geometry,
-                    &board,
-                    m,
-                    &mut self.b.mark,
-                    self.b.stamp,
-                    &mut string,
-                    false,
-                );
-                let mut outside = None;
-                let mut count = 0;
+                self.b
+                    .string_and_liberties(&board, m, &mut string, &mut liberties);
                 for &q in &string {
                     wall[q] = true;
-                    for &l in geometry.neighbours(q) {
-                        if board[l] == EMPTY && !region[l] && self.b.mark[l] != self.b.stamp {
-                            self.b.mark[l] = self.b.stamp;
-                            outside = Some(l);
-                            count += 1;
-                        }
-                    }
                 }
-                if let (1, Some(l)) = (count, outside) {
+                liberties.retain(|&l| !region[l]);
+                if let [l] = liberties[..] {
                     last_liberty[l] = true;
                 }
             }
@@ -1135,41 +1150,25 @@ impl Proof<'_> {
             first,
             last_liberty,
             wall,
+            target,
         })
     }
 
     /// Whether every string enclosing the empty region `component` has at least
-    /// `FROZEN_WALL_LIBERTIES` liberties.
+    /// `wall_liberties` liberties.
     fn walls_strong(&mut self, board: &[u8], component: &[Point]) -> bool {
         let geometry = self.b.geometry;
-        let mut string = Vec::new();
+        let (mut string, mut liberties) = (Vec::new(), Vec::new());
         let mut done: Vec<Point> = Vec::new();
         for &p in component {
             for &m in geometry.neighbours(p) {
                 if board[m] == EMPTY || done.contains(&m) {
                     continue;
                 }
-                self.b.stamp += 1;
-                flood(
-                    geometry,
-                    board,
-                    m,
-                    &mut self.b.mark,
-                    self.b.stamp,
-                    &mut string,
-                    false,
-                );
+                self.b
+                    .string_and_liberties(board, m, &mut string, &mut liberties);
                 done.extend_from_slice(&string);
-                let mut liberties = 0;
-                for &q in &string {
-                    for &l in geometry.neighbours(q) {
-                        if board[l] == EMPTY && self.b.mark[l] != self.b.stamp {
-                            self.b.mark[l] = self.b.stamp;
-                            liberties += 1;
-                        }
-                    }
-                }
-                if liberties < self.wall_liberties {
+                if liberties.len() < self.wall_liberties {
                     return false;
                 }
             }
@@ -1180,7 +1179,6 @@ impl Proof<'_> {
     /// The strings Y has to remove (`frozen-regions`): S's string while it stands, and every
     /// string holding a played X stone on L.
     fn targets(&mut self, key: &State, board: &[u8]) -> Vec<bool> {
-        let geometry = self.b.geometry;
         let mut target = vec![false; board.len()];
         let starts = (!key.captured)
             .then_some(self.check.string[0])
@@ -1190,21 +1188,13 @@ impl Proof<'_> {
                     .filter(|&i| key.is_played(i))
                     .map(|i| self.check.local[i]),
             );
-        let mut string = Vec::new();
+        let (mut string, mut liberties) = (Vec::new(), Vec::new());
         for p in starts.collect::<Vec<_>>() {
             if target[p] {
                 continue;
             }
-            self.b.stamp += 1;
-            flood(
-                geometry,
-                board,
-                p,
-                &mut self.b.mark,
-                self.b.stamp,
-                &mut string,
-                false,
-            );
+            self.b
+                .string_and_liberties(board, p, &mut string, &mut liberties);
             for &q in &string {
                 target[q] = true;
             }
@@ -1243,20 +1233,18 @@ impl Proof<'_> {
         }
         out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if frozen.region[*x]));
         if self.prover == Prover::Attacker {
-            let board = std::mem::take(&mut self.b.cells);
-            let target = self.targets(key, &board);
             let geometry = self.b.geometry;
             for (_, mv, step) in out.iter_mut() {
                 if let Move::Play(x) = *mv {
                     let ns = geometry.neighbours(x);
                     if ns.iter().any(|&m| frozen.wall[m])
-                        && (self.b.local_index.contains_key(&x) || ns.iter().any(|&m| target[m]))
+                        && (self.b.local_index.contains_key(&x)
+                            || ns.iter().any(|&m| frozen.target[m]))
                     {
                         *step = Err(false);
                     }
                 }
             }
-            self.b.cells = board;
         }
         let mut tempo = State {
             to_move: 3 - key.to_move,
