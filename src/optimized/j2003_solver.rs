@@ -784,47 +784,54 @@ pub fn prove(
                 cuts: 0,
             })
             .collect();
-        // The provers take turns, each deepening its bound; they share the budget. Proofs
-        // found (`proved`) are closed sets and stay valid from one bound to the next. A
-        // search whose last round cut no line at the bound has nothing more to find.
+        // The provers share the budget, each deepening its own bound: the next round goes to
+        // the prover whose last round cost fewest nodes (the attacker first on a tie), so a
+        // prover whose rounds explode does not starve the other. Proofs found (`proved`) are
+        // closed sets and stay valid from one bound to the next. A search whose last round
+        // cut no line at the bound has nothing more to find.
         let mut live: Vec<bool> = vec![true; searches.len()];
-        let mut depth = 4;
-        while depth <= max_depth.max(1) && live.contains(&true) && spent < share {
-            for (i, search) in searches.iter_mut().enumerate() {
-                if !live[i] {
-                    continue;
-                }
-                let before = search.nodes;
-                search.budget = search.nodes + share.saturating_sub(spent);
-                search.cuts = 0;
-                let r = search.won(&start, depth);
-                spent += search.nodes - before;
-                if stats {
-                    eprintln!(
-                        "  {:?}{}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
-                        search.prover,
-                        if narrow { " (narrow)" } else { "" },
-                        if search.frozen_regions {
-                            format!(" (frozen, walls of {wall_liberties}+ liberties)")
-                        } else {
-                            String::new()
-                        },
-                        search.nodes,
-                        search.proved.len(),
-                        search.failed.len(),
-                        search.cuts
-                    );
-                }
-                match r {
-                    Ok(Some(_)) => {
-                        let line = search.line(&start);
-                        return (Some(search.prover == Prover::Attacker), spent, line);
-                    }
-                    Ok(None) => live[i] = search.cuts > 0,
-                    Err(()) => break,
-                }
+        let mut depths: Vec<usize> = vec![4; searches.len()];
+        let mut last: Vec<u64> = vec![0; searches.len()];
+        while spent < share {
+            let next = (0..searches.len())
+                .filter(|&i| live[i] && depths[i] <= max_depth.max(1))
+                .min_by_key(|&i| (last[i], i));
+            let Some(i) = next else {
+                break;
+            };
+            let depth = depths[i];
+            let search = &mut searches[i];
+            let before = search.nodes;
+            search.budget = search.nodes + share.saturating_sub(spent);
+            search.cuts = 0;
+            let r = search.won(&start, depth);
+            spent += search.nodes - before;
+            last[i] = search.nodes - before;
+            depths[i] *= 2;
+            if stats {
+                eprintln!(
+                    "  {:?}{}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
+                    search.prover,
+                    if narrow { " (narrow)" } else { "" },
+                    if search.frozen_regions {
+                        format!(" (frozen, walls of {wall_liberties}+ liberties)")
+                    } else {
+                        String::new()
+                    },
+                    search.nodes,
+                    search.proved.len(),
+                    search.failed.len(),
+                    search.cuts
+                );
             }
-            depth *= 2;
+            match r {
+                Ok(Some(_)) => {
+                    let line = search.line(&start);
+                    return (Some(search.prover == Prover::Attacker), spent, line);
+                }
+                Ok(None) => live[i] = search.cuts > 0,
+                Err(()) => break,
+            }
         }
         for (search, proved) in searches.into_iter().zip(kept.iter_mut()) {
             *proved = search.proved;
