@@ -267,16 +267,7 @@ impl Board<'_> {
         string: &mut Vec<Point>,
         liberties: &mut Vec<Point>,
     ) {
-        self.stamp += 1;
-        flood(
-            self.geometry,
-            board,
-            p,
-            &mut self.mark,
-            self.stamp,
-            string,
-            false,
-        );
+        self.flood_from(board, p, string, false);
         liberties.clear();
         for &q in string.iter() {
             for &l in self.geometry.neighbours(q) {
@@ -291,6 +282,17 @@ impl Board<'_> {
     /// Whether the string through `p` has a liberty (`string` then holds part of it, or
     /// all of it when it has none).
     fn has_liberty(&mut self, board: &[u8], p: Point, string: &mut Vec<Point>) -> bool {
+        self.flood_from(board, p, string, true)
+    }
+
+    /// [`flood`] from `p` with a fresh stamp (the string's points stay marked with it).
+    fn flood_from(
+        &mut self,
+        board: &[u8],
+        p: Point,
+        string: &mut Vec<Point>,
+        stop_at_liberty: bool,
+    ) -> bool {
         self.stamp += 1;
         flood(
             self.geometry,
@@ -299,7 +301,7 @@ impl Board<'_> {
             &mut self.mark,
             self.stamp,
             string,
-            true,
+            stop_at_liberty,
         )
     }
 
