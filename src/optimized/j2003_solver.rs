@@ -764,26 +764,14 @@ pub fn prove(
             .iter()
             .zip(kept.iter_mut())
             .map(|(&prover, proved)| Proof {
-                b: Board::new(geometry, check),
-                check,
-                attacker,
-                prover,
                 narrow,
                 benson_leaves: leaves.benson_survival,
                 sealed_regions: leaves.sealed_regions,
                 frozen_regions,
                 wall_liberties,
-                sealed: vec![false; geometry.len()],
-                near: near.clone(),
                 proved: std::mem::take(proved),
-                stack: Vec::new(),
-                path: Vec::new(),
-                on_stack: HashMap::default(),
-                failed: HashMap::default(),
-                next_index: 0,
-                nodes: 0,
                 budget,
-                cuts: 0,
+                ..Proof::new(geometry, check, prover, near.clone())
             })
             .collect();
         // The provers share the budget, each deepening its own bound: the next round goes to
@@ -1018,6 +1006,41 @@ type Step = Result<State, bool>;
 /// A proved state: the lowest stack index its proof leans on, and its own index while it is
 /// provisional (`usize::MAX`: none, permanent).
 type Won = (usize, usize);
+
+impl<'a> Proof<'a> {
+    /// A search with nothing proved or failed yet: the full game (not narrow), every
+    /// leaf and region reduction on, regions frozen whatever their walls' liberties, no
+    /// budget. `prove` sets the stage's choices.
+    fn new(
+        geometry: &'a Geometry,
+        check: &'a StatusCheck,
+        prover: Prover,
+        near: Vec<bool>,
+    ) -> Self {
+        Proof {
+            b: Board::new(geometry, check),
+            check,
+            attacker: 3 - stone(check.defender),
+            prover,
+            narrow: false,
+            benson_leaves: true,
+            sealed_regions: true,
+            frozen_regions: true,
+            wall_liberties: 1,
+            sealed: vec![false; geometry.len()],
+            near,
+            proved: HashMap::default(),
+            stack: Vec::new(),
+            path: Vec::new(),
+            on_stack: HashMap::default(),
+            failed: HashMap::default(),
+            next_index: 0,
+            nodes: 0,
+            budget: 0,
+            cuts: 0,
+        }
+    }
+}
 
 impl Proof<'_> {
     /// Pops the provisional states from stack position `mark` on.
@@ -1637,26 +1660,8 @@ mod tests {
         wall_liberties: usize,
     ) -> Proof<'a> {
         Proof {
-            b: Board::new(g, check),
-            check,
-            attacker: 3 - stone(check.defender),
-            prover,
-            narrow: false,
-            benson_leaves: true,
-            sealed_regions: true,
-            frozen_regions: true,
             wall_liberties,
-            sealed: vec![false; g.len()],
-            near: vec![true; g.len()],
-            proved: HashMap::default(),
-            stack: Vec::new(),
-            path: Vec::new(),
-            on_stack: HashMap::default(),
-            failed: HashMap::default(),
-            next_index: 0,
-            nodes: 0,
-            budget: 0,
-            cuts: 0,
+            ..Proof::new(g, check, prover, vec![true; g.len()])
         }
     }
 
