@@ -61,20 +61,15 @@ impl GameInput {
                 Scoring::AreaNotReachingOpponent
             },
         };
-        // A legal start: place stones from `setup`, keeping only placements after which
-        // every string still has a liberty.
-        let mut position = Position::empty(geometry.len());
-        for (i, &b) in self.setup.iter().enumerate().take(geometry.len()) {
-            let cell = match b % 4 {
-                1 => Cell::Stone(Colour::Black),
-                2 => Cell::Stone(Colour::White),
-                _ => continue,
-            };
-            position.set(i, cell);
-            if !crate::reference::play::is_legal_position(&geometry, &position) {
-                position.set(i, Cell::Empty);
-            }
-        }
+        // A legal start from `setup` (1 black, 2 white).
+        let position = legal_position(
+            &geometry,
+            self.setup.iter().map(|&b| match b % 4 {
+                1 => Some(Colour::Black),
+                2 => Some(Colour::White),
+                _ => None,
+            }),
+        );
         let handicap = (self.handicap % 3) as u32;
         let to_move = if self.white_first && handicap == 0 {
             Colour::White
@@ -89,6 +84,25 @@ impl GameInput {
         };
         (geometry, rules, start)
     }
+}
+
+/// A legal position: the stones of `cells` placed point by point, keeping a stone only if
+/// every string still has a liberty after it (fuzz and proptest inputs).
+pub fn legal_position(
+    geometry: &Geometry,
+    cells: impl IntoIterator<Item = Option<Colour>>,
+) -> Position {
+    let mut position = Position::empty(geometry.len());
+    for (i, colour) in cells.into_iter().enumerate().take(geometry.len()) {
+        let Some(colour) = colour else {
+            continue;
+        };
+        position.set(i, Cell::Stone(colour));
+        if !crate::reference::play::is_legal_position(geometry, &position) {
+            position.set(i, Cell::Empty);
+        }
+    }
+    position
 }
 
 /// Play `moves` on every engine; after every move compare the legality of every point and

@@ -130,21 +130,14 @@ proptest! {
 /// A legal position on 6 to 9 points from bytes (0, 1: empty; 2: black; 3: white), keeping a
 /// stone only if every string keeps a liberty.
 fn small_position(width: usize, height: usize, cells: &[u8]) -> String {
-    use go_oracle::geometry::{Cell, Colour, Geometry, Position};
+    use go_oracle::geometry::{Colour, Geometry};
     let g = Geometry::rect(width, height).unwrap();
-    let mut p = Position::empty(g.len());
-    for (i, &b) in cells.iter().enumerate().take(g.len()) {
-        let cell = match b % 4 {
-            2 => Cell::Stone(Colour::Black),
-            3 => Cell::Stone(Colour::White),
-            _ => continue,
-        };
-        p.set(i, cell);
-        if !go_oracle::reference::play::is_legal_position(&g, &p) {
-            p.set(i, Cell::Empty);
-        }
-    }
-    p.diagram(&g)
+    let cells = cells.iter().map(|&b| match b % 4 {
+        2 => Some(Colour::Black),
+        3 => Some(Colour::White),
+        _ => None,
+    });
+    go_oracle::differential::legal_position(&g, cells).diagram(&g)
 }
 
 proptest! {
