@@ -256,8 +256,8 @@ pub fn compare_naj_analysis(
     moves: &[u16],
     budget: u64,
 ) -> Result<u32, String> {
-    use crate::analysis_solver::control_score;
     use crate::engine::Answer;
+    use crate::procedure::naj::control_score;
     use crate::rules::RulesetId;
     let rules = RulesetId::Naj
         .analysis_rules()
@@ -325,7 +325,7 @@ pub fn compare_j2003_status(
     position: &Position,
     budget: u64,
 ) -> Result<u32, String> {
-    use crate::j2003::analyse;
+    use crate::procedure::j2003::analyse;
     let engines = all_engines();
     let mut analyses = Vec::new();
     for e in &engines {
@@ -373,7 +373,7 @@ pub fn compare_j2003_score(
     position: &Position,
     alive: &[bool],
 ) -> Result<i64, String> {
-    use crate::j2003::{strings, Status};
+    use crate::status_game::{strings, Status};
     let mut status = vec![None; geometry.len()];
     for (i, (_, points)) in strings(geometry, position).iter().enumerate() {
         let s = if alive.get(i).copied().unwrap_or(true) {

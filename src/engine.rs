@@ -236,7 +236,7 @@ pub trait Engine: Send + Sync {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::j2003::StatusCheck,
+        check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Answer<(bool, u64)>, Unsupported> {
         let _ = (geometry, position, check, budget);
@@ -253,7 +253,7 @@ pub trait Engine: Send + Sync {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::j2003::StatusCheck,
+        check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
         let _ = (geometry, position, check, budget);
@@ -265,7 +265,7 @@ pub trait Engine: Send + Sync {
         &self,
         geometry: &Geometry,
         position: &Position,
-        status: &[Option<crate::j2003::Status>],
+        status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
         let _ = (geometry, position, status);
         Err(Unsupported {

@@ -4,16 +4,21 @@
 //! * [`parse`]: diagrams, move notation and case files (shared by both engines).
 //! * [`reference`]: the literal implementation of `spec/`.
 //! * [`optimized`]: bitboards, incremental play, hashing.
-//! * [`analysis_solver`]: NAJ analyses under optimal play, on any engine.
-//! * [`engine`]: the interface both answer through; [`runner`]: checks cases against them.
+//! * [`engine`]: the interface both answer through; [`status_game`]: the vocabulary of the
+//!   J2003 status games that the engines and the procedures share.
+//! * [`procedure`]: rules procedures on any engine (NAJ analyses, the J2003 analysis).
+//! * [`runner`]: checks cases against the engines; [`differential`]: properties shared by
+//!   the proptests and the fuzz targets.
+//!
+//! See `ARCHITECTURE.md` for the map and the invariants.
 
-pub mod analysis_solver;
 pub mod differential;
 pub mod engine;
 pub mod geometry;
-pub mod j2003;
 pub mod optimized;
 pub mod parse;
+pub mod procedure;
 pub mod reference;
 pub mod rules;
 pub mod runner;
+pub mod status_game;

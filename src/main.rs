@@ -281,7 +281,7 @@ fn main() -> ExitCode {
             diagram_file,
             analysis,
             engine,
-            go_oracle::analysis_solver::Budget {
+            go_oracle::procedure::naj::Budget {
                 nodes: budget,
                 immortal: immortal_budget,
             },
@@ -801,8 +801,9 @@ fn cmd_bench(
             .unwrap_or_default();
         for engine in &configs {
             let started = std::time::Instant::now();
-            let analysis = go_oracle::j2003::analyse(engine.as_ref(), geometry, position, budget)
-                .map_err(|u| Exit::BadInput(u.to_string()))?;
+            let analysis =
+                go_oracle::procedure::j2003::analyse(engine.as_ref(), geometry, position, budget)
+                    .map_err(|u| Exit::BadInput(u.to_string()))?;
             let seconds = started.elapsed().as_secs_f64();
             let decided = analysis
                 .strings
@@ -1296,9 +1297,9 @@ fn explain_j2003(g: &Geometry, j: &go_oracle::runner::J2003Trace, t: &Trace, che
                 println!(
                     "    {} check: {} {}: {}{}[{}]",
                     match c.kind {
-                        go_oracle::j2003::StatusKind::Uncapturable => "uncapturable",
-                        go_oracle::j2003::StatusKind::Capturable1 => "capturable-1",
-                        go_oracle::j2003::StatusKind::Capturable2 => "capturable-2",
+                        go_oracle::status_game::StatusKind::Uncapturable => "uncapturable",
+                        go_oracle::status_game::StatusKind::Capturable1 => "capturable-1",
+                        go_oracle::status_game::StatusKind::Capturable2 => "capturable-2",
                     },
                     attacker.name(),
                     if forced {
@@ -1429,13 +1430,13 @@ fn cmd_analyse(
     file: PathBuf,
     analysis: String,
     choice: EngineChoice,
-    budget: go_oracle::analysis_solver::Budget,
+    budget: go_oracle::procedure::naj::Budget,
     komi: f64,
     prisoner_difference: i64,
     json: bool,
     without: Vec<String>,
 ) -> Result<(), Exit> {
-    use go_oracle::analysis_solver::solve;
+    use go_oracle::procedure::naj::solve;
 
     use go_oracle::engine::Answer;
     let colours: Vec<Colour> = match analysis.to_ascii_lowercase().as_str() {
@@ -1448,7 +1449,7 @@ fn cmd_analyse(
             )))
         }
     };
-    let mut switches = go_oracle::analysis_solver::Switches::default();
+    let mut switches = go_oracle::procedure::naj::Switches::default();
     for w in &without {
         match w.as_str() {
             "bounds" => switches.bounds = false,
@@ -1589,8 +1590,9 @@ fn cmd_status(
     let mut reports = Vec::new();
     for engine in engines(choice) {
         let started = std::time::Instant::now();
-        let analysis = go_oracle::j2003::analyse(engine.as_ref(), &geometry, &position, budget)
-            .map_err(|u| Exit::BadInput(u.to_string()))?;
+        let analysis =
+            go_oracle::procedure::j2003::analyse(engine.as_ref(), &geometry, &position, budget)
+                .map_err(|u| Exit::BadInput(u.to_string()))?;
         let seconds = started.elapsed().as_secs_f64();
         let score = if analysis.is_decided() {
             let board = engine
@@ -1602,7 +1604,7 @@ fn cmd_status(
         };
         reports.push((engine.name(), analysis, score, seconds));
     }
-    let strings_json = |a: &go_oracle::j2003::Analysis| -> Vec<serde_json::Value> {
+    let strings_json = |a: &go_oracle::status_game::Analysis| -> Vec<serde_json::Value> {
         a.strings
             .iter()
             .map(|s| {

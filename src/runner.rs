@@ -1,13 +1,13 @@
 //! Runs checks on engines: replay, compare with the expectations, compare engines.
 
-use crate::analysis_solver::{compare, control_score, Budget, Comparison};
 use crate::engine::{Answer, Cycle, Engine, Game, Illegal, Move, Prisoners, Score, Start};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::j2003::Status as StringStatus;
 use crate::optimized::{Optimized, Switches};
 use crate::parse::case::{load_case, Case, Check, FinalChecks, Step, Target};
 use crate::parse::InputError;
+use crate::procedure::naj::{compare, control_score, Budget, Comparison};
 use crate::reference::Reference;
+use crate::status_game::Status as StringStatus;
 use std::path::{Path, PathBuf};
 
 /// Every engine configuration the corpus runs on: the reference, the optimized engine, and
@@ -64,27 +64,27 @@ pub struct J2003Trace {
     pub cycle_difference: Option<i64>,
     /// The analysis of the final position (when the alternation ended by passes and the
     /// check asks for statuses or a score).
-    pub analysis: Option<crate::j2003::Analysis>,
+    pub analysis: Option<crate::status_game::Analysis>,
     pub prisoner_difference: i64,
     pub score: Option<f64>,
     pub result: Option<String>,
 }
 
 /// The J2003 analyses made during one replay, by position.
-type AnalysisMemo = std::cell::RefCell<Vec<(Position, crate::j2003::Analysis)>>;
+type AnalysisMemo = std::cell::RefCell<Vec<(Position, crate::status_game::Analysis)>>;
 
-/// [`crate::j2003::analyse`], remembered for the replay.
+/// [`crate::procedure::j2003::analyse`], remembered for the replay.
 fn analyse_memo(
     memo: &AnalysisMemo,
     engine: &dyn Engine,
     geometry: &Geometry,
     position: &Position,
     budget: u64,
-) -> Result<crate::j2003::Analysis, crate::engine::Unsupported> {
+) -> Result<crate::status_game::Analysis, crate::engine::Unsupported> {
     if let Some((_, a)) = memo.borrow().iter().find(|(p, _)| p == position) {
         return Ok(a.clone());
     }
-    let a = crate::j2003::analyse(engine, geometry, position, budget)?;
+    let a = crate::procedure::j2003::analyse(engine, geometry, position, budget)?;
     memo.borrow_mut().push((position.clone(), a.clone()));
     Ok(a)
 }
@@ -125,7 +125,7 @@ fn j2003_trace(
             };
         }
         t.cycle_difference = Some(difference);
-        t.result = Some(crate::j2003::long_cycle_result(difference).to_string());
+        t.result = Some(crate::procedure::j2003::long_cycle_result(difference).to_string());
         return Ok(t);
     }
     let wants = !check.expect.j2003_strings.is_empty()
@@ -404,7 +404,7 @@ fn naj_trace(
                     nodes: check.solver_budget,
                     immortal: check.budget,
                 },
-                crate::analysis_solver::Switches::default(),
+                crate::procedure::naj::Switches::default(),
             )
             .map_err(|u| u.to_string())?
         } else {

@@ -1,11 +1,11 @@
 //! The optimal-analysis solver (spec naj.md SOLVE-1 ... SOLVE-3): its value does not depend
 //! on the engine nor on its speed-ups, and it is right on hand-argued positions.
 
-use go_oracle::analysis_solver::{compare, solve, Budget, Solved, Switches};
 use go_oracle::engine::{Answer, Engine};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
+use go_oracle::procedure::naj::{compare, solve, Budget, Solved, Switches};
 use go_oracle::reference::play::is_legal_position;
 use go_oracle::reference::Reference;
 use go_oracle::rules::RulesetId;

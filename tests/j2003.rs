@@ -3,10 +3,11 @@
 
 use go_oracle::differential::{compare_j2003_score, compare_j2003_status, GameInput};
 use go_oracle::engine::Engine;
-use go_oracle::j2003::{analyse, Status};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
+use go_oracle::procedure::j2003::analyse;
 use go_oracle::reference::Reference;
+use go_oracle::status_game::Status;
 use proptest::prelude::*;
 
 fn statuses(engine: &dyn Engine, diagram: &str, budget: u64) -> Vec<(String, Option<Status>)> {

@@ -3,7 +3,7 @@
 //! per label. Independent of the reference's flood fills (`reference::j2003::score`).
 
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::j2003::Status;
+use crate::status_game::Status;
 
 struct UnionFind(Vec<usize>);
 

@@ -21,7 +21,7 @@
 
 use crate::engine::{Answer, Move};
 use crate::geometry::{Geometry, Point};
-use crate::j2003::{StatusCheck, StatusKind};
+use crate::status_game::{StatusCheck, StatusKind};
 use rustc_hash::FxHashMap as HashMap;
 
 const EMPTY: u8 = 0;

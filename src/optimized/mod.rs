@@ -143,7 +143,7 @@ impl Optimized {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::j2003::StatusCheck,
+        check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Option<(Option<bool>, u64, Vec<crate::engine::Move>)> {
         let mut provers = Vec::new();
@@ -285,7 +285,7 @@ impl Engine for Optimized {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::j2003::StatusCheck,
+        check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Answer<(bool, u64)>, Unsupported> {
         let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
@@ -293,7 +293,7 @@ impl Engine for Optimized {
             what: "boards that are not rectangles".to_string(),
         })?;
         if self.switches.benson_uncapturable
-            && check.kind == crate::j2003::StatusKind::Uncapturable
+            && check.kind == crate::status_game::StatusKind::Uncapturable
             && benson::immortal_points(w, h, self.words_for(w, h), position, check.defender)
                 [check.string[0]]
         {
@@ -348,7 +348,7 @@ impl Engine for Optimized {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::j2003::StatusCheck,
+        check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Option<(bool, Vec<crate::engine::Move>)>, Unsupported> {
         if geometry.rect_size().is_none() {
@@ -373,7 +373,7 @@ impl Engine for Optimized {
         &self,
         geometry: &Geometry,
         position: &Position,
-        status: &[Option<crate::j2003::Status>],
+        status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
         Ok(j2003_score::board_score(geometry, position, status))
     }

@@ -372,7 +372,7 @@ pub struct FinalChecks {
     /// Claimed values of the black- and white-analysis under optimal play.
     pub optimal_scores: [Option<i64>; 2],
     /// J2003 statuses: (a point of the string, status, direct ko stone).
-    pub j2003_strings: Vec<(Point, crate::j2003::Status, Option<bool>)>,
+    pub j2003_strings: Vec<(Point, crate::status_game::Status, Option<bool>)>,
     /// Unmarked cells of the black / white control diagrams: the final-position content.
     pub control_content: [Option<Vec<Option<Cell>>>; 2],
     /// Unmarked cells of the immortal diagrams: the content of the tested position.
@@ -873,7 +873,7 @@ fn resolve_check(
                     ),
                 )
             })?;
-            let status = crate::j2003::Status::parse(&se.status).ok_or_else(|| {
+            let status = crate::status_game::Status::parse(&se.status).ok_or_else(|| {
                 err(
                     "strings:",
                     format!(

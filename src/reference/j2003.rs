@@ -8,9 +8,9 @@
 
 use crate::engine::Answer;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::j2003::{Status, StatusCheck, StatusKind};
 use crate::reference::play::{is_forbidden_suicide, play};
 use crate::rules::{CaptureOrder, Suicide};
+use crate::status_game::{Status, StatusCheck, StatusKind};
 
 /// A move of a hypothetical sequence (J-11).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

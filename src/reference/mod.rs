@@ -80,7 +80,7 @@ impl Engine for Reference {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::j2003::StatusCheck,
+        check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Answer<(bool, u64)>, Unsupported> {
         Ok(j2003::force(geometry, position, check, budget))
@@ -90,7 +90,7 @@ impl Engine for Reference {
         &self,
         geometry: &Geometry,
         position: &Position,
-        status: &[Option<crate::j2003::Status>],
+        status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
         Ok(j2003::score(geometry, position, status).board_score)
     }

@@ -1,178 +1,17 @@
-//! Japanese 2003 Rules: the terms both engines share (spec `j2003.md`).
+//! The J2003 analysis procedure (spec `j2003.md` J-52, J-53), on any engine.
 //!
-//! A status check is a game (spec G-1 ... G-8): the attacker Y, the opponent of the final
-//! string's owner X, moves first; Y wins a play of it when the string is captured (and, for
-//! capturable-1/-2, no permanent stone of X stands on the check's local region). Each engine
-//! answers "can Y force it?" ([`crate::engine::Engine::j2003_force`]); the analysis procedure
-//! (J-52) that combines the answers is here, written once, because it only orders the
-//! checks and forms the regions they need.
+//! Each engine answers single status checks ("can Y force it?",
+//! [`crate::engine::Engine::j2003_force`]); the procedure that orders the checks, forms the
+//! regions they need and judges ko stones is written once, here. Every play it needs (the
+//! ko-stone test, J-27/J-28) is made by the engine it is running for, so the two engines
+//! stay independent.
 
-use crate::engine::{Answer, Engine, Unsupported};
+use crate::engine::{Answer, Engine, Move, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use serde::Serialize;
-
-/// Which status a check decides (J-41, J-43, J-46).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum StatusKind {
-    Uncapturable,
-    Capturable1,
-    Capturable2,
-}
-
-/// One status check (G-1): Y tries to force the capture of `string` (a final string of
-/// `defender`) and, unless the check is `Uncapturable`, that no permanent stone of the
-/// defender stands on `local` (local-1 = the string's points, or local-2).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StatusCheck {
-    pub string: Vec<Point>,
-    pub defender: Colour,
-    pub kind: StatusKind,
-    /// The region L of the permanent-stone condition; empty for `Uncapturable`.
-    pub local: Vec<Point>,
-}
-
-/// The status of a final string (J-45, J-49, J-50).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Status {
-    Uncapturable,
-    #[serde(rename = "capturable-1")]
-    Capturable1,
-    #[serde(rename = "capturable-2")]
-    Capturable2,
-    Dead,
-}
-
-impl Status {
-    pub fn name(self) -> &'static str {
-        match self {
-            Status::Uncapturable => "uncapturable",
-            Status::Capturable1 => "capturable-1",
-            Status::Capturable2 => "capturable-2",
-            Status::Dead => "dead",
-        }
-    }
-
-    pub fn parse(s: &str) -> Option<Status> {
-        [
-            Status::Uncapturable,
-            Status::Capturable1,
-            Status::Capturable2,
-            Status::Dead,
-        ]
-        .into_iter()
-        .find(|x| x.name() == s)
-    }
-
-    /// J-49.
-    pub fn is_alive(self) -> bool {
-        self != Status::Dead
-    }
-}
-
-/// One final string with what the analysis found; `None` = undetermined within the budget.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StringReport {
-    pub colour: Colour,
-    /// Its points, in board order.
-    pub points: Vec<Point>,
-    pub status: Option<Status>,
-    /// J-48; `None` when a status it needs is undetermined.
-    pub direct_ko_stone: Option<bool>,
-    /// The check that decided the status (the last one run for this string).
-    pub deciding_check: Option<StatusCheck>,
-}
-
-/// The analysis of a final-position (J-52).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis {
-    pub strings: Vec<StringReport>,
-    /// Game states (or nodes) the engine's solver visited over all checks.
-    pub explored: u64,
-}
-
-impl Analysis {
-    /// The status of the string on every point (`None` on empty points or undetermined).
-    pub fn status_at(&self, len: usize) -> Vec<Option<Status>> {
-        let mut out = vec![None; len];
-        for s in &self.strings {
-            for &p in &s.points {
-                out[p] = s.status;
-            }
-        }
-        out
-    }
-
-    pub fn is_decided(&self) -> bool {
-        self.strings
-            .iter()
-            .all(|s| s.status.is_some() && s.direct_ko_stone.is_some())
-    }
-
-    pub fn has_direct_ko_stone(&self) -> Option<bool> {
-        let mut any = false;
-        for s in &self.strings {
-            match s.direct_ko_stone {
-                Some(true) => any = true,
-                Some(false) => {}
-                None => return None,
-            }
-        }
-        Some(any)
-    }
-}
-
-/// The strings of a position (J-6), each as its points in board order, in order of their
-/// first point.
-pub fn strings(geometry: &Geometry, position: &Position) -> Vec<(Colour, Vec<Point>)> {
-    let mut seen = vec![false; geometry.len()];
-    let mut out = Vec::new();
-    for p in geometry.points() {
-        let Cell::Stone(c) = position.get(p) else {
-            continue;
-        };
-        if seen[p] {
-            continue;
-        }
-        seen[p] = true;
-        let mut string = vec![p];
-        let mut i = 0;
-        while i < string.len() {
-            for &n in geometry.neighbours(string[i]) {
-                if !seen[n] && position.get(n) == Cell::Stone(c) {
-                    seen[n] = true;
-                    string.push(n);
-                }
-            }
-            i += 1;
-        }
-        string.sort_unstable();
-        out.push((c, string));
-    }
-    out
-}
-
-/// Flood from `start`, adding neighbours whose point is not `blocked` (J-44, J-47).
-pub fn environment(geometry: &Geometry, start: &[Point], blocked: &[bool]) -> Vec<Point> {
-    let mut inside = vec![false; geometry.len()];
-    let mut out: Vec<Point> = start.to_vec();
-    for &p in start {
-        inside[p] = true;
-    }
-    let mut i = 0;
-    while i < out.len() {
-        for &n in geometry.neighbours(out[i]) {
-            if !inside[n] && !blocked[n] {
-                inside[n] = true;
-                out.push(n);
-            }
-        }
-        i += 1;
-    }
-    out.sort_unstable();
-    out
-}
+use crate::rules::{CaptureOrder, Rules, Suicide};
+use crate::status_game::{
+    environment, strings, Analysis, Status, StatusCheck, StatusKind, StringReport,
+};
 
 /// A play with no suicide: the position after it and the removed points, or `None`.
 pub type PlayFn<'a> = dyn Fn(&Position, Point, Colour) -> Option<(Position, Vec<Point>)> + 'a;
@@ -313,7 +152,11 @@ pub fn analyse(
     }
     // Step 4 (J-47, J-48): direct ko stones.
     let direct_blocker = blocker(None);
-    let play = |p: &Position, at: Point, c: Colour| reference_play(geometry, p, at, c);
+    let play = |p: &Position, at: Point, c: Colour| single_play(engine, geometry, p, at, c);
+    if strings.iter().any(|(_, points)| points.len() == 1) {
+        // Unsupported boards are an error, not "no ko stone".
+        engine.start(geometry, &single_play_rules(), &Start::empty(geometry))?;
+    }
     let reports = strings
         .iter()
         .enumerate()
@@ -342,26 +185,40 @@ pub fn analyse(
     })
 }
 
-/// A play with no suicide (J-8), for the ko-stone test of the procedure: the position after
-/// it and the removed points, or `None` if it is illegal.
-fn reference_play(
+/// The play rules of one isolated play (J-8: no suicide), with no ko rule: the ko-stone test
+/// (J-27) asks what a play and the play straight back would do, not whether the game's ko
+/// rule allows them.
+fn single_play_rules() -> Rules {
+    Rules {
+        suicide: Suicide::Forbidden,
+        capture_order: CaptureOrder::OpponentFirst,
+        ko: Vec::new(),
+        game_end_passes: 2,
+        ko_pass: false,
+        no_result_on_cycle: false,
+        scoring: crate::rules::Scoring::None,
+    }
+}
+
+/// A play with no suicide (J-8), made by `engine` on a fresh move-sequence from `position`:
+/// the position after it and the removed points, or `None` if it is illegal.
+fn single_play(
+    engine: &dyn Engine,
     geometry: &Geometry,
     position: &Position,
     at: Point,
     colour: Colour,
 ) -> Option<(Position, Vec<Point>)> {
-    use crate::reference::play::{is_forbidden_suicide, play};
-    use crate::rules::{CaptureOrder, Suicide};
-    if position.get(at) != Cell::Empty {
-        return None;
-    }
-    let outcome = play(geometry, position, at, colour, CaptureOrder::OpponentFirst);
-    if is_forbidden_suicide(&outcome, at, Suicide::Forbidden) {
-        return None;
-    }
-    let mut removed = outcome.removed_opponent.clone();
+    let start = Start {
+        position: position.clone(),
+        to_move: colour,
+        ..Start::empty(geometry)
+    };
+    let mut game = engine.start(geometry, &single_play_rules(), &start).ok()?;
+    let played = game.play(Move::Play(at)).ok()?;
+    let mut removed = played.removed;
     removed.sort_unstable();
-    Some((outcome.after, removed))
+    Some((game.position(), removed))
 }
 
 /// The result of a long cycle (J-18): the cycle-difference (white stones minus black stones

@@ -1,0 +1,8 @@
+//! Rules procedures that run on any engine, through [`crate::engine::Engine`] only: they
+//! combine an engine's answers the way a ruleset's text combines its terms.
+//!
+//! * [`naj`]: the NAJ analyses under optimal play (alpha-beta, spec naj.md SOLVE-1 ... SOLVE-3).
+//! * [`j2003`]: the J2003 analysis procedure (J-52), ko stones judged by the engine's plays.
+
+pub mod j2003;
+pub mod naj;
