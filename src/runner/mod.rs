@@ -1,0 +1,238 @@
+//! Runs checks on engines: replay, compare with the expectations, compare engines, report.
+//!
+//! The common core is ruleset-blind: [`replay`] plays a check's moves on an engine,
+//! [`compare`] compares a replay with the check's expectations and with another engine's
+//! replay, [`report`] formats a failure, [`files`] finds and names the case files, and
+//! [`schedule`] runs many checks on every core. Each ruleset family adds what its text
+//! defines after the moves: [`naj`] (analyses, control, immortality, NAJ scores) and
+//! [`j2003`] (ending-pass judge, long cycles, status analysis, score). Rulesets that only
+//! score by area (Tromp-Taylor, `custom`) need nothing beyond the core. A new ruleset
+//! plugs in as a new family module here, a field of [`Trace`], and a line in
+//! `replay::replay_with` and `compare::compare_expect` / `compare::compare_traces`.
+
+mod compare;
+mod files;
+pub mod j2003;
+pub mod naj;
+mod replay;
+mod report;
+mod trace;
+
+pub use compare::{compare_expect, compare_traces};
+pub use files::{case_files, load_all, test_name};
+pub use j2003::J2003Trace;
+pub use naj::{AnalysisTrace, NajTrace};
+pub use replay::replay;
+pub use report::{format_failure, rerun_command, side_by_side};
+pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
+
+use crate::engine::{Answer, Engine};
+use crate::geometry::Cell;
+use crate::optimized::{Optimized, Switches};
+use crate::parse::case::Check;
+use crate::reference::Reference;
+use replay::replay_with;
+
+/// Every engine configuration the corpus runs on: the reference, the optimized engine, and
+/// the optimized engine with each speed-up switched off in turn.
+pub fn all_engines() -> Vec<Box<dyn Engine>> {
+    let mut v: Vec<Box<dyn Engine>> = vec![Box::new(Reference), Box::new(Optimized::default())];
+    for name in Switches::NAMES {
+        if let Some(s) = Switches::without(name) {
+            v.push(Box::new(Optimized { switches: s }));
+        }
+    }
+    v
+}
+
+/// Whether `engine` can run `check`, or why not (then the check is ignored on it).
+pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
+    let rules = check
+        .rules
+        .as_ref()
+        .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
+    engine
+        .start(&check.geometry, rules, &check.start)
+        .map_err(|u| u.to_string())?;
+    let needs_immortal = check.black_analysis.is_some()
+        || check.white_analysis.is_some()
+        || check.expect.immortal_black.is_some()
+        || check.expect.immortal_white.is_some();
+    let needs_solver = check.expect.optimal_scores.iter().any(Option::is_some);
+    if let (true, Some(limit)) = (needs_solver, engine.immortal_empty_limit()) {
+        // Any position of an analysis may be tested, up to an empty board.
+        if check.geometry.len() > limit {
+            return Err(format!(
+                "{}'s immortality test is an exhaustive search limited to positions with at most {limit} empty points; the optimal-analysis solver may test any position of this {}-point board",
+                engine.name(),
+                check.geometry.len()
+            ));
+        }
+    }
+    if let (true, Some(limit)) = (needs_immortal, engine.immortal_empty_limit()) {
+        // The positions whose immortality the check asks about, found by replaying the
+        // moves without the immortality tests.
+        let mut tested = Vec::new();
+        if let Ok(Ok(t)) = replay_with(engine, check, false) {
+            if check.expect.immortal_black.is_some() || check.expect.immortal_white.is_some() {
+                tested.push(t.position.clone());
+            }
+            if let Some(n) = &t.naj {
+                for a in [&n.black_analysis, &n.white_analysis].into_iter().flatten() {
+                    tested.push(a.end.clone());
+                }
+            }
+        }
+        if let Some(empty) = tested.iter().map(|p| p.count(Cell::Empty)).max() {
+            if empty > limit {
+                return Err(format!(
+                    "{}'s immortality test is an exhaustive search limited to positions with at most {limit} empty points; this check needs one with {empty}",
+                    engine.name()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The outcome of one check on one engine.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Status {
+    Passed,
+    Failed(Failure),
+    Ignored(String),
+}
+
+/// A failed check: what went wrong, for humans.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Failure {
+    /// The mismatches; `engine` says against what (`expected` or the reference).
+    pub mismatches: Vec<(String, Mismatch)>,
+    pub problem: Option<String>,
+}
+
+/// Run `check` on `engine`; when `reference` is given (and differs), also compare the two
+/// engines' replays.
+pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engine>) -> Status {
+    if let Err(why) = applicability(engine, check) {
+        return Status::Ignored(why);
+    }
+    let reference_trace = match reference {
+        Some(r) if r.name() != engine.name() && applicability(r, check).is_ok() => {
+            match replay(r, check) {
+                Ok(Ok(t)) if !is_undetermined(&t) => Some((r.name(), t)),
+                _ => None,
+            }
+        }
+        _ => None,
+    };
+    let trace = replay(engine, check);
+    if let Ok(Ok(t)) = &trace {
+        if let Some(why) = undetermined_reason(check, &engine.name(), t) {
+            return Status::Ignored(why);
+        }
+    }
+    judge(
+        check,
+        &engine.name(),
+        trace,
+        reference_trace.as_ref().map(|(n, t)| (n.as_str(), t)),
+    )
+}
+
+/// Why a replay is undetermined (a search ran out of budget), if it is.
+pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<String> {
+    if !is_undetermined(t) {
+        return None;
+    }
+    let solver: Vec<String> = t
+        .naj
+        .iter()
+        .flat_map(|n| n.optimal.iter().zip(["black", "white"]))
+        .filter_map(|(a, colour)| match a {
+            Some(Answer::Undetermined { explored }) => Some(format!(
+                "the optimal {colour}-analysis value is undetermined within the solver budget of {} states ({explored} visited)",
+                check.solver_budget
+            )),
+            _ => None,
+        })
+        .collect();
+    if let Some(j) = &t.j2003 {
+        return Some(format!(
+            "{engine}: a J2003 status{} is undetermined within the budget of {} states per check",
+            if j.pass_undetermined {
+                " needed to judge an ending pass (J-19)"
+            } else {
+                ""
+            },
+            check.solver_budget
+        ));
+    }
+    Some(if solver.is_empty() {
+        format!(
+            "{engine}'s immortality test is undetermined within the budget of {} positions",
+            check.budget
+        )
+    } else {
+        format!("{engine}: {}", solver.join("; "))
+    })
+}
+
+/// Whether a replay left an immortality question undetermined within its budget.
+pub fn is_undetermined(t: &Trace) -> bool {
+    let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
+    t.j2003.as_ref().is_some_and(|j| {
+        j.pass_undetermined || j.analysis.as_ref().is_some_and(|a| !a.is_decided())
+    }) || t.immortal.iter().flatten().any(undetermined)
+        || t.naj.as_ref().is_some_and(|n| {
+            [&n.black_analysis, &n.white_analysis]
+                .into_iter()
+                .flatten()
+                .any(|a| undetermined(&a.control))
+                || n.optimal
+                    .iter()
+                    .flatten()
+                    .any(|a| matches!(a, Answer::Undetermined { .. }))
+        })
+}
+
+/// The status of a replay of `check` by `engine_name`: its expectations, and agreement with
+/// a reference replay when one is given.
+pub fn judge(
+    check: &Check,
+    engine_name: &str,
+    trace: Result<Result<Trace, CaseProblem>, String>,
+    reference: Option<(&str, &Trace)>,
+) -> Status {
+    let trace = match trace {
+        Err(why) => return Status::Ignored(why),
+        Ok(Err(p)) => {
+            return Status::Failed(Failure {
+                mismatches: vec![],
+                problem: Some(p.message),
+            })
+        }
+        Ok(Ok(t)) => t,
+    };
+    let mut mismatches: Vec<(String, Mismatch)> = compare_expect(check, &trace)
+        .into_iter()
+        .map(|m| ("expected".to_string(), m))
+        .collect();
+    if let Some((name, rt)) = reference {
+        if name != engine_name {
+            mismatches.extend(
+                compare_traces(check, rt, &trace)
+                    .into_iter()
+                    .map(|m| (name.to_string(), m)),
+            );
+        }
+    }
+    if mismatches.is_empty() {
+        Status::Passed
+    } else {
+        Status::Failed(Failure {
+            mismatches,
+            problem: None,
+        })
+    }
+}

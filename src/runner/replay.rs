@@ -1,0 +1,225 @@
+//! Replay a check's moves on an engine, then hand the result to its ruleset family.
+
+use super::j2003::{analyse_memo, j2003_trace, AnalysisMemo};
+use super::naj::naj_trace;
+use super::trace::{CaseProblem, StepTrace, Trace};
+use crate::engine::{Engine, Game, Illegal, Move};
+use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::parse::case::{Check, Step, Target};
+
+pub(super) fn move_name(geometry: &Geometry, mv: Move) -> String {
+    match mv {
+        Move::Play(p) => geometry.name(p).to_string(),
+        Move::Pass => "pass".to_string(),
+        Move::KoPass => "ko-pass".to_string(),
+    }
+}
+
+/// A judge of passes that would end the sequence (J2003 J-19): `Ok(None)` legal,
+/// `Ok(Some(reason))` illegal, `Err(())` undetermined within the budget.
+pub(super) type PassGuard<'a> = &'a dyn Fn(&Position) -> Result<Option<Illegal>, ()>;
+
+/// Replay `steps` on `game`, checking each written colour against the player to move.
+pub(super) fn replay_steps(
+    game: &mut dyn Game,
+    steps: &[Step],
+    geometry: &Geometry,
+) -> Result<Vec<StepTrace>, CaseProblem> {
+    replay_steps_guarded(game, steps, geometry, None, &mut false)
+}
+
+/// [`replay_steps`] with a judge of ending passes; `undetermined` is set when it could not
+/// decide one (the pass is then played, and the replay must not be judged).
+pub(super) fn replay_steps_guarded(
+    game: &mut dyn Game,
+    steps: &[Step],
+    geometry: &Geometry,
+    pass_guard: Option<PassGuard<'_>>,
+    undetermined: &mut bool,
+) -> Result<Vec<StepTrace>, CaseProblem> {
+    let mut out = Vec::new();
+    for (i, step) in steps.iter().enumerate() {
+        let player = game.to_move();
+        if let Some(p) = step.player {
+            if p != player {
+                return Err(CaseProblem {
+                    step: i + 1,
+                    message: format!(
+                        "move {} `{}` (line {}) is written for {} but {} is to move",
+                        i + 1,
+                        step.text,
+                        step.line,
+                        p,
+                        player
+                    ),
+                });
+            }
+        }
+        let mv = match &step.target {
+            Target::Point(p) => Move::Play(*p),
+            Target::Pass => Move::Pass,
+            Target::KoPass => Move::KoPass,
+            Target::AnyOf(label, points) => {
+                let legal: Vec<Point> = points
+                    .iter()
+                    .copied()
+                    .filter(|&p| game.check(Move::Play(p)).is_ok())
+                    .collect();
+                match legal.as_slice() {
+                    [one] => Move::Play(*one),
+                    [] => Move::Play(points[0]),
+                    many => {
+                        let names: Vec<&str> = many.iter().map(|&p| geometry.name(p)).collect();
+                        return Err(CaseProblem {
+                            step: i + 1,
+                            message: format!(
+                                "move {} (line {}): label `{label}` is ambiguous, the move is legal on {}",
+                                i + 1,
+                                step.line,
+                                names.join(" and ")
+                            ),
+                        });
+                    }
+                }
+            }
+        };
+        let ending_pass = mv == Move::Pass
+            && !game.is_over()
+            && game.consecutive_passes() + 1 >= 2
+            && game.check(Move::Pass).is_ok();
+        let verdict = match (pass_guard, ending_pass) {
+            (Some(guard), true) => guard(&game.position()),
+            _ => Ok(None),
+        };
+        let result = match verdict {
+            Ok(Some(reason)) => Err(reason),
+            Ok(None) => game.play(mv).map(|p| p.removed),
+            Err(()) => {
+                *undetermined = true;
+                game.play(mv).map(|p| p.removed)
+            }
+        };
+        out.push(StepTrace {
+            index: i + 1,
+            player,
+            text: step.text.clone(),
+            mv,
+            result,
+            position: game.position(),
+            prisoners: game.prisoners(),
+        });
+        if verdict.is_err() {
+            // The legality of this pass is unknown: the rest of the sequence cannot be
+            // replayed faithfully, and the check will be reported undetermined.
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// Replay a check's moves on an engine (and, for NAJ, its analyses).
+pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
+    replay_with(engine, check, true)
+}
+
+/// Replay, with or without the immortality tests (which may be slow).
+pub(super) fn replay_with(
+    engine: &dyn Engine,
+    check: &Check,
+    with_immortality: bool,
+) -> Result<Result<Trace, CaseProblem>, String> {
+    let rules = check
+        .rules
+        .as_ref()
+        .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
+    let mut game = engine
+        .start(&check.geometry, rules, &check.start)
+        .map_err(|u| u.to_string())?;
+    let is_j2003 = check.ruleset == crate::rules::RulesetId::J2003;
+    // J-19 (C-4): an ending pass is illegal on a position with a direct ko stone.
+    let unsupported = std::cell::RefCell::new(None);
+    // The analyses made for ending passes: the alternation's final position is usually the
+    // last of them, and its analysis is then not repeated (the same engine, position and
+    // budget give the same analysis).
+    let analysed: AnalysisMemo = std::cell::RefCell::new(Vec::new());
+    let guard = |position: &Position| -> Result<Option<Illegal>, ()> {
+        if !with_immortality {
+            return Ok(None);
+        }
+        match analyse_memo(
+            &analysed,
+            engine,
+            &check.geometry,
+            position,
+            check.solver_budget,
+        ) {
+            Ok(a) => match a.has_direct_ko_stone() {
+                Some(true) => Ok(Some(Illegal::DirectKo)),
+                Some(false) => Ok(None),
+                None => Err(()),
+            },
+            Err(u) => {
+                *unsupported.borrow_mut() = Some(u.to_string());
+                Err(())
+            }
+        }
+    };
+    let mut pass_undetermined = false;
+    let steps = match replay_steps_guarded(
+        game.as_mut(),
+        &check.steps,
+        &check.geometry,
+        if is_j2003 { Some(&guard) } else { None },
+        &mut pass_undetermined,
+    ) {
+        Ok(s) => s,
+        Err(p) => return Ok(Err(p)),
+    };
+    if let Some(u) = unsupported.into_inner() {
+        return Err(u);
+    }
+    let mut trace = Trace {
+        steps,
+        position: game.position(),
+        prisoners: game.prisoners(),
+        score: game.score(check.komi),
+        game_over: game.is_over(),
+        to_move: game.to_move(),
+        cycle: game.cycle(),
+        naj: None,
+        immortal: [None, None],
+        j2003: None,
+    };
+    if is_j2003 {
+        trace.j2003 = Some(j2003_trace(
+            engine,
+            check,
+            &trace,
+            with_immortality,
+            pass_undetermined,
+            &analysed,
+        )?);
+    }
+    for (i, (wanted, colour)) in [
+        (check.expect.immortal_black.is_some(), Colour::Black),
+        (check.expect.immortal_white.is_some(), Colour::White),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        if wanted && with_immortality {
+            trace.immortal[i] = Some(
+                engine
+                    .immortal(&check.geometry, &trace.position, colour, check.budget)
+                    .map_err(|u| u.to_string())?,
+            );
+        }
+    }
+    if check.ruleset.analysis_rules().is_some() {
+        match naj_trace(engine, check, &trace, with_immortality)? {
+            Ok(n) => trace.naj = Some(n),
+            Err(p) => return Ok(Err(p)),
+        }
+    }
+    Ok(Ok(trace))
+}
