@@ -11,7 +11,7 @@ use go_oracle::parse::InputError;
 use go_oracle::reference::Reference;
 use go_oracle::rules::{Rules, RulesetId};
 use go_oracle::runner::{
-    case_files, format_failure, replay, run_check, side_by_side, Status, Trace,
+    case_files, format_failure, replay, run_check, side_by_side, SharedReplays, Status, Trace,
 };
 use serde_json::json;
 use std::collections::BTreeMap;
@@ -337,7 +337,6 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
         .map(|f| load_case(f))
         .collect::<Result<_, _>>()?;
     let engines = engines(choice);
-    let reference = Reference;
     let total_checks: usize = cases.iter().map(|c| c.checks.len()).sum();
     let progress = !json && std::io::stderr().is_terminal();
     let mut entries = Vec::new();
@@ -355,13 +354,14 @@ fn cmd_check(paths: Vec<PathBuf>, choice: EngineChoice, json: bool) -> Result<()
             }
             let mut per_engine = serde_json::Map::new();
             let mut overall = Status::Ignored(String::new());
+            let shared = SharedReplays::default();
             for engine in &engines {
-                let compare = if choice == EngineChoice::Both {
-                    Some(&reference as &dyn Engine)
-                } else {
-                    None
-                };
-                let status = run_check(check, engine.as_ref(), compare);
+                let status = run_check(
+                    check,
+                    engine.as_ref(),
+                    choice == EngineChoice::Both,
+                    &shared,
+                );
                 let slot = table
                     .entry((check.ruleset.to_string(), engine.name()))
                     .or_insert([0; 3]);
@@ -580,15 +580,14 @@ fn cmd_explain(
                 (e.name(), t)
             })
             .collect();
+        let shared = SharedReplays::default();
         let statuses: Vec<(String, Status)> = engines
             .iter()
             .map(|e| {
-                let cmp = if choice == EngineChoice::Both {
-                    Some(&Reference as &dyn Engine)
-                } else {
-                    None
-                };
-                (e.name(), run_check(check, e.as_ref(), cmp))
+                (
+                    e.name(),
+                    run_check(check, e.as_ref(), choice == EngineChoice::Both, &shared),
+                )
             })
             .collect();
         if statuses.iter().any(|(_, s)| matches!(s, Status::Failed(_))) {

@@ -51,12 +51,39 @@ pub fn analyse(
     position: &Position,
     budget: u64,
 ) -> Result<Analysis, Unsupported> {
+    analyse_with(engine, geometry, position, budget, Extent::Complete)
+}
+
+/// How far the analysis goes once a status check is undetermined within its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Extent {
+    /// Every check is run: the statuses that can be decided are (for `status`, `explain`).
+    Complete,
+    /// No check is run after the first undetermined one: the analysis is then undecided
+    /// whatever the others say, which is all a judge of the whole position needs (the
+    /// runner: an undecided analysis makes the check undetermined, J-19 and J-64 alike).
+    UntilUndetermined,
+}
+
+/// [`analyse`], stopping early if `extent` says so; the strings whose checks were not run
+/// are undetermined.
+pub fn analyse_with(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+    extent: Extent,
+) -> Result<Analysis, Unsupported> {
     let strings = strings(geometry, position);
     let mut explored = 0;
     let mut status: Vec<Option<Status>> = vec![None; strings.len()];
     let mut unknown: Vec<bool> = vec![false; strings.len()];
     let mut last_check: Vec<Option<StatusCheck>> = vec![None; strings.len()];
+    let mut given_up = false;
     let mut force = |check: &StatusCheck| -> Result<Option<bool>, Unsupported> {
+        if given_up {
+            return Ok(None);
+        }
         Ok(
             match engine.j2003_force(geometry, position, check, budget)? {
                 Answer::Decided((forced, n)) => {
@@ -65,6 +92,7 @@ pub fn analyse(
                 }
                 Answer::Undetermined { explored: n } => {
                     explored += n;
+                    given_up = extent == Extent::UntilUndetermined;
                     None
                 }
             },

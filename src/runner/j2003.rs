@@ -7,6 +7,7 @@ use super::trace::{Mismatch, StepTrace, Trace};
 use crate::engine::Engine;
 use crate::geometry::{Colour, Geometry, Position};
 use crate::parse::case::Check;
+use crate::procedure::j2003::Extent;
 use crate::status_game::Status as StringStatus;
 
 /// J2003 result of a check (j2003.md J-18, J-52, J-64, J-65).
@@ -25,10 +26,13 @@ pub struct J2003Trace {
     pub result: Option<String>,
 }
 
-/// The J2003 analyses made during one replay, by position.
-pub(super) type AnalysisMemo = std::cell::RefCell<Vec<(Position, crate::status_game::Analysis)>>;
+/// The J2003 analyses made during one replay, by position, all made to the same extent.
+pub(super) struct AnalysisMemo {
+    pub(super) extent: Extent,
+    pub(super) analyses: std::cell::RefCell<Vec<(Position, crate::status_game::Analysis)>>,
+}
 
-/// [`crate::procedure::j2003::analyse`], remembered for the replay.
+/// [`crate::procedure::j2003::analyse_with`], remembered for the replay.
 pub(super) fn analyse_memo(
     memo: &AnalysisMemo,
     engine: &dyn Engine,
@@ -36,11 +40,13 @@ pub(super) fn analyse_memo(
     position: &Position,
     budget: u64,
 ) -> Result<crate::status_game::Analysis, crate::engine::Unsupported> {
-    if let Some((_, a)) = memo.borrow().iter().find(|(p, _)| p == position) {
+    if let Some((_, a)) = memo.analyses.borrow().iter().find(|(p, _)| p == position) {
         return Ok(a.clone());
     }
-    let a = crate::procedure::j2003::analyse(engine, geometry, position, budget)?;
-    memo.borrow_mut().push((position.clone(), a.clone()));
+    let a = crate::procedure::j2003::analyse_with(engine, geometry, position, budget, memo.extent)?;
+    memo.analyses
+        .borrow_mut()
+        .push((position.clone(), a.clone()));
     Ok(a)
 }
 

@@ -16,14 +16,16 @@ pub mod j2003;
 pub mod naj;
 mod replay;
 mod report;
+mod schedule;
 mod trace;
 
 pub use compare::{compare_expect, compare_traces};
 pub use files::{case_files, load_all, test_name};
 pub use j2003::J2003Trace;
 pub use naj::{AnalysisTrace, NajTrace};
-pub use replay::replay;
+pub use replay::{replay, replay_to_judge};
 pub use report::{format_failure, rerun_command, side_by_side};
+pub use schedule::{run_check, run_checks, CheckRun, SharedReplays};
 pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
 
 use crate::engine::{Answer, Engine};
@@ -31,7 +33,7 @@ use crate::geometry::Cell;
 use crate::optimized::{Optimized, Switches};
 use crate::parse::case::Check;
 use crate::reference::Reference;
-use replay::replay_with;
+use replay::{replay_with, Searches};
 
 /// Every engine configuration the corpus runs on: the reference, the optimized engine, and
 /// the optimized engine with each speed-up switched off in turn.
@@ -73,7 +75,7 @@ pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
         // The positions whose immortality the check asks about, found by replaying the
         // moves without the immortality tests.
         let mut tested = Vec::new();
-        if let Ok(Ok(t)) = replay_with(engine, check, false) {
+        if let Ok(Ok(t)) = replay_with(engine, check, Searches::Skip) {
             if check.expect.immortal_black.is_some() || check.expect.immortal_white.is_some() {
                 tested.push(t.position.clone());
             }
@@ -109,35 +111,6 @@ pub struct Failure {
     /// The mismatches; `engine` says against what (`expected` or the reference).
     pub mismatches: Vec<(String, Mismatch)>,
     pub problem: Option<String>,
-}
-
-/// Run `check` on `engine`; when `reference` is given (and differs), also compare the two
-/// engines' replays.
-pub fn run_check(check: &Check, engine: &dyn Engine, reference: Option<&dyn Engine>) -> Status {
-    if let Err(why) = applicability(engine, check) {
-        return Status::Ignored(why);
-    }
-    let reference_trace = match reference {
-        Some(r) if r.name() != engine.name() && applicability(r, check).is_ok() => {
-            match replay(r, check) {
-                Ok(Ok(t)) if !is_undetermined(&t) => Some((r.name(), t)),
-                _ => None,
-            }
-        }
-        _ => None,
-    };
-    let trace = replay(engine, check);
-    if let Ok(Ok(t)) = &trace {
-        if let Some(why) = undetermined_reason(check, &engine.name(), t) {
-            return Status::Ignored(why);
-        }
-    }
-    judge(
-        check,
-        &engine.name(),
-        trace,
-        reference_trace.as_ref().map(|(n, t)| (n.as_str(), t)),
-    )
 }
 
 /// Why a replay is undetermined (a search ran out of budget), if it is.

@@ -6,6 +6,7 @@ use super::trace::{CaseProblem, StepTrace, Trace};
 use crate::engine::{Engine, Game, Illegal, Move};
 use crate::geometry::{Colour, Geometry, Point, Position};
 use crate::parse::case::{Check, Step, Target};
+use crate::procedure::j2003::Extent;
 
 pub(super) fn move_name(geometry: &Geometry, mv: Move) -> String {
     match mv {
@@ -117,17 +118,40 @@ pub(super) fn replay_steps_guarded(
     Ok(out)
 }
 
-/// Replay a check's moves on an engine (and, for NAJ, its analyses).
-pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
-    replay_with(engine, check, true)
+/// How much searching a replay does after the moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Searches {
+    /// None: no immortality, control, solver or J2003 analysis (the moves only).
+    Skip,
+    /// Enough to judge the check: a J2003 analysis stops at its first undetermined status
+    /// check, since the check is then undetermined whatever the others say.
+    ToJudge,
+    /// Everything, for a reader (`explain`): every status that can be decided is.
+    Complete,
 }
 
-/// Replay, with or without the immortality tests (which may be slow).
+/// Replay a check's moves on an engine (and, for NAJ, its analyses), with every search run
+/// to the end.
+pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
+    replay_with(engine, check, Searches::Complete)
+}
+
+/// Replay a check to judge it: the same verdict as [`replay`], without the searches whose
+/// results cannot change it.
+pub fn replay_to_judge(
+    engine: &dyn Engine,
+    check: &Check,
+) -> Result<Result<Trace, CaseProblem>, String> {
+    replay_with(engine, check, Searches::ToJudge)
+}
+
+/// Replay, with as much searching as `searches` asks.
 pub(super) fn replay_with(
     engine: &dyn Engine,
     check: &Check,
-    with_immortality: bool,
+    searches: Searches,
 ) -> Result<Result<Trace, CaseProblem>, String> {
+    let with_immortality = searches != Searches::Skip;
     let rules = check
         .rules
         .as_ref()
@@ -141,7 +165,14 @@ pub(super) fn replay_with(
     // The analyses made for ending passes: the alternation's final position is usually the
     // last of them, and its analysis is then not repeated (the same engine, position and
     // budget give the same analysis).
-    let analysed: AnalysisMemo = std::cell::RefCell::new(Vec::new());
+    let analysed = AnalysisMemo {
+        extent: if searches == Searches::Complete {
+            Extent::Complete
+        } else {
+            Extent::UntilUndetermined
+        },
+        analyses: std::cell::RefCell::new(Vec::new()),
+    };
     let guard = |position: &Position| -> Result<Option<Illegal>, ()> {
         if !with_immortality {
             return Ok(None);

@@ -1,0 +1,154 @@
+//! Running checks: one check on several engines with each replay made once, and many checks
+//! on every core with the results in the corpus order.
+//!
+//! Two savings, neither of which changes a verdict:
+//! * the reference's replay of a check is made once and shared by its own verdict and by
+//!   every other engine's comparison with it (it used to be made again per engine);
+//! * a configuration of the optimized engine with a speed-up switched off is not run on a
+//!   check that the optimized engine with every speed-up on leaves undetermined within the
+//!   check's budget: it is shown as ignored, with that reason. Switching a reduction off
+//!   never made such a check decidable (measured on the whole corpus when this was
+//!   introduced: every configuration was undetermined on each of them), and running them
+//!   spent the whole budget nine more times.
+
+use super::replay::replay_to_judge;
+use super::{applicability, is_undetermined, judge, undetermined_reason, Status, Trace};
+use crate::engine::Engine;
+use crate::optimized::Optimized;
+use crate::parse::case::Check;
+use crate::reference::Reference;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+type Replay = Result<Result<Trace, super::CaseProblem>, String>;
+
+/// The replays of one check that several engines' verdicts share, each made at most once
+/// (by whichever thread needs it first).
+#[derive(Default)]
+pub struct SharedReplays {
+    reference: OnceLock<Option<Replay>>,
+    optimized: OnceLock<Option<Replay>>,
+}
+
+impl SharedReplays {
+    /// The reference's replay, or `None` when the reference cannot run the check.
+    fn reference(&self, check: &Check) -> Option<&Replay> {
+        self.reference
+            .get_or_init(|| {
+                applicability(&Reference, check)
+                    .ok()
+                    .map(|()| replay_to_judge(&Reference, check))
+            })
+            .as_ref()
+    }
+
+    /// The replay of the optimized engine with every speed-up on, or `None` when it cannot
+    /// run the check.
+    fn optimized(&self, check: &Check) -> Option<&Replay> {
+        self.optimized
+            .get_or_init(|| {
+                let all_on = Optimized::default();
+                applicability(&all_on, check)
+                    .ok()
+                    .map(|()| replay_to_judge(&all_on, check))
+            })
+            .as_ref()
+    }
+}
+
+/// The verdict of `engine` on `check`: its replay against the expectations, and, when
+/// `compare` is set, against the reference's replay (where the reference decided it).
+pub fn run_check(
+    check: &Check,
+    engine: &dyn Engine,
+    compare: bool,
+    shared: &SharedReplays,
+) -> Status {
+    if let Err(why) = applicability(engine, check) {
+        return Status::Ignored(why);
+    }
+    let name = engine.name();
+    let reference_name = Reference.name();
+    let all_on_name = Optimized::default().name();
+    let is_switched_off = name.starts_with(&format!("{all_on_name}-without-"));
+    if is_switched_off {
+        if let Some(Ok(Ok(t))) = shared.optimized(check) {
+            if is_undetermined(t) {
+                return Status::Ignored(format!(
+                    "not run: {all_on_name} (every speed-up on) is undetermined within this check's budget, and a configuration with a speed-up off never decided such a check"
+                ));
+            }
+        }
+    }
+    let own_replay;
+    let own: &Replay = if name == reference_name {
+        match shared.reference(check) {
+            Some(r) => r,
+            None => return Status::Ignored(format!("{name} cannot run this check")),
+        }
+    } else if name == all_on_name {
+        match shared.optimized(check) {
+            Some(r) => r,
+            None => return Status::Ignored(format!("{name} cannot run this check")),
+        }
+    } else {
+        own_replay = replay_to_judge(engine, check);
+        &own_replay
+    };
+    if let Ok(Ok(t)) = own {
+        if let Some(why) = undetermined_reason(check, &name, t) {
+            return Status::Ignored(why);
+        }
+    }
+    let reference = if compare && name != reference_name {
+        match shared.reference(check) {
+            Some(Ok(Ok(t))) if !is_undetermined(t) => Some((reference_name.as_str(), t)),
+            _ => None,
+        }
+    } else {
+        None
+    };
+    judge(check, &name, own.clone(), reference)
+}
+
+/// One check run on a list of engines.
+#[derive(Clone, Debug)]
+pub struct CheckRun {
+    /// Each engine's name and verdict, in the order of the engines given.
+    pub verdicts: Vec<(String, Status)>,
+    /// Wall-clock time of the whole check on all the engines.
+    pub seconds: f64,
+}
+
+/// Run every check on every engine, `jobs` checks at a time (0: one per core), and return
+/// the runs in the order of `checks`. `progress` is called after each check with the
+/// number done so far.
+pub fn run_checks(
+    checks: &[&Check],
+    engines: &[Box<dyn Engine>],
+    compare: bool,
+    jobs: usize,
+    progress: &(dyn Fn(usize) + Sync),
+) -> Vec<CheckRun> {
+    use rayon::prelude::*;
+    let done = std::sync::atomic::AtomicUsize::new(0);
+    let run_one = |check: &&Check| {
+        let started = Instant::now();
+        let shared = SharedReplays::default();
+        let verdicts = engines
+            .iter()
+            .map(|e| (e.name(), run_check(check, e.as_ref(), compare, &shared)))
+            .collect();
+        let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+        progress(n);
+        CheckRun {
+            verdicts,
+            seconds: started.elapsed().as_secs_f64(),
+        }
+    };
+    let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();
+    match pool {
+        Ok(pool) => pool.install(|| checks.par_iter().map(run_one).collect()),
+        Err(_) => checks.iter().map(run_one).collect(),
+    }
+}
