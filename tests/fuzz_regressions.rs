@@ -34,7 +34,12 @@ fn parse_case_findings_do_not_panic() {
                         ..check.clone()
                     };
                     for engine in go_oracle::runner::all_engines() {
-                        let _ = go_oracle::runner::run_check(check, engine.as_ref(), None);
+                        let _ = go_oracle::runner::run_check(
+                            check,
+                            engine.as_ref(),
+                            false,
+                            &go_oracle::runner::SharedReplays::default(),
+                        );
                     }
                 }
             }

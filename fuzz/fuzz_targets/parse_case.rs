@@ -14,7 +14,12 @@ fuzz_target!(|data: &[u8]| {
                     ..check.clone()
                 };
                 for engine in go_oracle::runner::all_engines() {
-                    let _ = go_oracle::runner::run_check(check, engine.as_ref(), None);
+                    let _ = go_oracle::runner::run_check(
+                        check,
+                        engine.as_ref(),
+                        false,
+                        &go_oracle::runner::SharedReplays::default(),
+                    );
                 }
             }
         }
