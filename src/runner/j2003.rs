@@ -24,6 +24,8 @@ pub struct J2003Trace {
     pub prisoner_difference: i64,
     pub score: Option<f64>,
     pub result: Option<String>,
+    /// States (or nodes) the engine's solver visited over every analysis of the replay.
+    pub explored: u64,
 }
 
 /// The J2003 analyses made during one replay, by position, all made to the same extent.
@@ -67,6 +69,7 @@ pub(super) fn j2003_trace(
         prisoner_difference,
         score: None,
         result: None,
+        explored: 0,
     };
     if let Some(cycle) = alternation.cycle {
         // C-3: the plays after position `cycle.start` of the history, up to the last.

@@ -132,13 +132,14 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
         .collect();
     if let Some(j) = &t.j2003 {
         return Some(format!(
-            "{engine}: a J2003 status{} is undetermined within the budget of {} states per check",
+            "{engine}: a J2003 status{} is undetermined within the budget of {} states per check ({} states spent)",
             if j.pass_undetermined {
                 " needed to judge an ending pass (J-19)"
             } else {
                 ""
             },
-            check.solver_budget
+            check.solver_budget,
+            j.explored
         ));
     }
     Some(if solver.is_empty() {

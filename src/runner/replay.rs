@@ -222,14 +222,21 @@ pub(super) fn replay_with(
         j2003: None,
     };
     if is_j2003 {
-        trace.j2003 = Some(j2003_trace(
+        let mut j = j2003_trace(
             engine,
             check,
             &trace,
             with_immortality,
             pass_undetermined,
             &analysed,
-        )?);
+        )?;
+        j.explored = analysed
+            .analyses
+            .borrow()
+            .iter()
+            .map(|(_, a)| a.explored)
+            .sum();
+        trace.j2003 = Some(j);
     }
     for (i, (wanted, colour)) in [
         (check.expect.immortal_black.is_some(), Colour::Black),
