@@ -1,0 +1,166 @@
+//! The optimized engine's J2003 solver (spec `j2003.md` S-3) and J2003 scoring.
+
+mod proof_search;
+mod score;
+
+pub(super) use score::board_score;
+
+use super::Optimized;
+use crate::engine::{Answer, Engine, Move, Unsupported};
+use crate::geometry::{Colour, Geometry, Position};
+use crate::status_game::{StatusCheck, StatusKind};
+
+/// Largest board on which a J2003 check falls back on the whole state graph.
+const GRAPH_POINTS: usize = 16;
+
+/// Largest depth bound of the proof searches of `bounded-capture` and `survival-proof`
+/// (moves; iterative deepening from 4, doubling).
+const PROOF_DEPTH: usize = 1_024;
+
+/// A position as one byte per point: 0 empty, 1 black, 2 white.
+fn byte_board(position: &Position) -> Vec<u8> {
+    (0..position.len())
+        .map(|q| match position.get(q) {
+            crate::geometry::Cell::Empty => 0,
+            crate::geometry::Cell::Stone(Colour::Black) => 1,
+            crate::geometry::Cell::Stone(Colour::White) => 2,
+        })
+        .collect()
+}
+
+/// Whether a J2003 check goes on to the state graph when the proof search found nothing
+/// (spec S-3): always when both proof searches are switched off, else on boards of at
+/// most `GRAPH_POINTS` points (beyond, the graph never fits any budget we use).
+fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
+    !(engine.switches.bounded_capture || engine.switches.survival_proof)
+        || geometry.len() <= GRAPH_POINTS
+}
+
+/// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
+/// (`survival-proof`), taking turns, with half the budget (all of it when no state graph
+/// follows); `None` when both are off.
+fn proof(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+) -> Option<(Option<bool>, u64, Vec<Move>)> {
+    let mut provers = Vec::new();
+    if engine.switches.bounded_capture {
+        provers.push(proof_search::Prover::Attacker);
+    }
+    if engine.switches.survival_proof {
+        provers.push(proof_search::Prover::Defender);
+    }
+    if provers.is_empty() {
+        return None;
+    }
+    Some(proof_search::prove(
+        geometry,
+        &byte_board(position),
+        check,
+        &provers,
+        proof_search::Leaves {
+            benson_survival: engine.switches.benson_survival,
+            sealed_regions: engine.switches.sealed_regions,
+            frozen_regions: engine.switches.frozen_regions,
+        },
+        PROOF_DEPTH,
+        if uses_graph(engine, geometry) {
+            budget / 2
+        } else {
+            budget
+        },
+    ))
+}
+
+/// [`Engine::j2003_force`] of the optimized engine.
+pub(super) fn force(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+) -> Result<Answer<(bool, u64)>, Unsupported> {
+    let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
+        engine: engine.name(),
+        what: "boards that are not rectangles".to_string(),
+    })?;
+    if engine.switches.benson_uncapturable
+        && check.kind == StatusKind::Uncapturable
+        && super::benson::immortal_points(w, h, engine.words_for(w, h), position, check.defender)
+            [check.string[0]]
+    {
+        return Ok(Answer::Decided((false, 0)));
+    }
+    let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
+    let report = |how: &str, nodes: u64, answer: &str| {
+        if stats {
+            eprintln!(
+                "j2003 {:?} of {} at {}: {how} {answer} after {nodes} nodes",
+                check.kind,
+                check.defender.name(),
+                geometry.name(check.string[0]),
+            );
+        }
+    };
+    let mut spent = 0;
+    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget) {
+        let verdict = match proved {
+            Some(true) => "forced",
+            Some(false) => "not forced",
+            None => "no proof",
+        };
+        report("proof search", nodes, verdict);
+        if let Some(forced) = proved {
+            return Ok(Answer::Decided((forced, nodes)));
+        }
+        spent = nodes;
+    }
+    if !uses_graph(engine, geometry) {
+        report("state graph", 0, "skipped (board too big)");
+        return Ok(Answer::Undetermined { explored: spent });
+    }
+    let answer = proof_search::force(geometry, &byte_board(position), check, budget);
+    match &answer {
+        Answer::Decided((forced, n, _)) => report(
+            "state graph",
+            *n,
+            if *forced { "forced" } else { "not forced" },
+        ),
+        Answer::Undetermined { explored } => report("state graph", *explored, "undetermined"),
+    }
+    Ok(match answer {
+        Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
+        Answer::Undetermined { explored } => Answer::Undetermined {
+            explored: explored + spent,
+        },
+    })
+}
+
+/// [`Engine::j2003_principal_line`] of the optimized engine.
+pub(super) fn principal_line(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
+    if geometry.rect_size().is_none() {
+        return Ok(None);
+    }
+    // The same order as `force`: a proof's line, else the state graph's.
+    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget) {
+        return Ok(Some((forced, line)));
+    }
+    if !uses_graph(engine, geometry) {
+        return Ok(None);
+    }
+    Ok(
+        match proof_search::force(geometry, &byte_board(position), check, budget) {
+            Answer::Decided((forced, _, line)) => Some((forced, line)),
+            Answer::Undetermined { .. } => None,
+        },
+    )
+}
