@@ -1,5 +1,6 @@
 //! The optimized engine's J2003 solver (spec `j2003.md` S-3) and J2003 scoring.
 
+mod board;
 mod proof_search;
 mod score;
 
@@ -7,7 +8,7 @@ pub(super) use score::board_score;
 
 use super::Optimized;
 use crate::engine::{Answer, Engine, Move, Unsupported};
-use crate::geometry::{Colour, Geometry, Position};
+use crate::geometry::{Geometry, Position};
 use crate::status_game::{StatusCheck, StatusKind};
 
 /// Largest board on which a J2003 check falls back on the whole state graph.
@@ -16,17 +17,6 @@ const GRAPH_POINTS: usize = 16;
 /// Largest depth bound of the proof searches of `bounded-capture` and `survival-proof`
 /// (moves; iterative deepening from 4, doubling).
 const PROOF_DEPTH: usize = 1_024;
-
-/// A position as one byte per point: 0 empty, 1 black, 2 white.
-fn byte_board(position: &Position) -> Vec<u8> {
-    (0..position.len())
-        .map(|q| match position.get(q) {
-            crate::geometry::Cell::Empty => 0,
-            crate::geometry::Cell::Stone(Colour::Black) => 1,
-            crate::geometry::Cell::Stone(Colour::White) => 2,
-        })
-        .collect()
-}
 
 /// Whether a J2003 check goes on to the state graph when the proof search found nothing
 /// (spec S-3): always when both proof searches are switched off, else on boards of at
@@ -58,7 +48,7 @@ fn proof(
     }
     Some(proof_search::prove(
         geometry,
-        &byte_board(position),
+        &board::byte_board(position),
         check,
         &provers,
         proof_search::Leaves {
@@ -122,7 +112,7 @@ pub(super) fn force(
         report("state graph", 0, "skipped (board too big)");
         return Ok(Answer::Undetermined { explored: spent });
     }
-    let answer = proof_search::force(geometry, &byte_board(position), check, budget);
+    let answer = proof_search::force(geometry, &board::byte_board(position), check, budget);
     match &answer {
         Answer::Decided((forced, n, _)) => report(
             "state graph",
@@ -158,7 +148,7 @@ pub(super) fn principal_line(
         return Ok(None);
     }
     Ok(
-        match proof_search::force(geometry, &byte_board(position), check, budget) {
+        match proof_search::force(geometry, &board::byte_board(position), check, budget) {
             Answer::Decided((forced, _, line)) => Some((forced, line)),
             Answer::Undetermined { .. } => None,
         },
