@@ -3,6 +3,7 @@
 mod board;
 mod proof_search;
 mod score;
+mod state_graph;
 
 pub(super) use score::board_score;
 
@@ -112,7 +113,7 @@ pub(super) fn force(
         report("state graph", 0, "skipped (board too big)");
         return Ok(Answer::Undetermined { explored: spent });
     }
-    let answer = proof_search::force(geometry, &board::byte_board(position), check, budget);
+    let answer = state_graph::force(geometry, &board::byte_board(position), check, budget);
     match &answer {
         Answer::Decided((forced, n, _)) => report(
             "state graph",
@@ -148,7 +149,7 @@ pub(super) fn principal_line(
         return Ok(None);
     }
     Ok(
-        match proof_search::force(geometry, &board::byte_board(position), check, budget) {
+        match state_graph::force(geometry, &board::byte_board(position), check, budget) {
             Answer::Decided((forced, _, line)) => Some((forced, line)),
             Answer::Undetermined { .. } => None,
         },
