@@ -1,5 +1,6 @@
 //! The optimized engine's J2003 solver (spec `j2003.md` S-3) and J2003 scoring.
 
+mod benson_uncapturable;
 mod board;
 mod proof_search;
 mod score;
@@ -10,7 +11,7 @@ pub(super) use score::board_score;
 use super::Optimized;
 use crate::engine::{Answer, Engine, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
-use crate::status_game::{StatusCheck, StatusKind};
+use crate::status_game::StatusCheck;
 
 /// Largest board on which a J2003 check falls back on the whole state graph.
 const GRAPH_POINTS: usize = 16;
@@ -78,10 +79,15 @@ pub(super) fn force(
         engine: engine.name(),
         what: "boards that are not rectangles".to_string(),
     })?;
+    // `benson-uncapturable` (benson_uncapturable.rs): Benson's shortcut before any search.
     if engine.switches.benson_uncapturable
-        && check.kind == StatusKind::Uncapturable
-        && super::benson::immortal_points(w, h, engine.words_for(w, h), position, check.defender)
-            [check.string[0]]
+        && benson_uncapturable::is_uncapturable_by_benson(
+            w,
+            h,
+            engine.words_for(w, h),
+            position,
+            check,
+        )
     {
         return Ok(Answer::Decided((false, 0)));
     }
