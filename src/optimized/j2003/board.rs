@@ -412,3 +412,31 @@ pub(super) fn expand(
     }
     out
 }
+
+/// Helpers of the unit tests of the solver's files.
+#[cfg(test)]
+pub(super) mod test_support {
+    use super::{stone, EMPTY};
+    use crate::geometry::Geometry;
+    use crate::parse::diagram::parse_position;
+
+    /// A diagram's geometry and its board, one byte per point.
+    pub(in super::super) fn byte_board(text: &str) -> (Geometry, Vec<u8>) {
+        let (g, p) = parse_position(text).expect("a diagram");
+        let board = (0..p.len())
+            .map(|q| match p.get(q) {
+                crate::geometry::Cell::Empty => EMPTY,
+                crate::geometry::Cell::Stone(c) => stone(c),
+            })
+            .collect();
+        (g, board)
+    }
+
+    /// The names of the points in `set`, in the geometry's order.
+    pub(in super::super) fn names(g: &Geometry, set: &[bool]) -> Vec<String> {
+        g.points()
+            .filter(|&q| set[q])
+            .map(|q| g.name(q).to_string())
+            .collect()
+    }
+}

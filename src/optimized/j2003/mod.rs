@@ -1,9 +1,11 @@
 //! The optimized engine's J2003 solver (spec `j2003.md` S-3) and J2003 scoring.
 
+mod benson_survival;
 mod benson_uncapturable;
 mod board;
 mod proof_search;
 mod score;
+mod sealed_regions;
 mod state_graph;
 
 pub(super) use score::board_score;

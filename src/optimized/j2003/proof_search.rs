@@ -18,145 +18,18 @@ use rustc_hash::FxHashMap as HashMap;
 
 use super::board::{expand, stone, string_of, Board, State, Step, EMPTY};
 
-/// Benson's verdict on one board for the defender's colour (see [`benson_alive`]).
-struct Benson {
-    /// The point holds a stone of an unconditionally alive string.
-    alive: Vec<bool>,
-    /// The point lies in a sealed region: a connected set of points without the colour's
-    /// stones whose every neighbouring string is unconditionally alive.
-    sealed: Vec<bool>,
-}
-
-/// Benson's algorithm on a byte board over any geometry: for every point, whether it holds a
-/// stone of colour `c` whose string is unconditionally alive, i.e. the opponent cannot remove it by any
-/// sequence of legal (non-suicidal) plays even if `c` passes every turn. Chains are the
-/// strings of `c`; regions the connected parts of the other points. A region is vital to a
-/// chain when it has an empty point and all its empty points are liberties of the chain.
-/// Chains with fewer than two vital regions are dropped, with every region that touches a
-/// dropped chain, until nothing changes; the chains left are alive.
-fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
-    let n = board.len();
-    // Label chains and regions.
-    const NONE: u32 = u32::MAX;
-    let mut chain_of = vec![NONE; n];
-    let mut region_of = vec![NONE; n];
-    let (mut chains, mut regions) = (0u32, 0u32);
-    let mut stack = Vec::new();
-    for q in 0..n {
-        let is_chain = board[q] == c;
-        let (labels, next) = if is_chain {
-            (&mut chain_of, &mut chains)
-        } else {
-            (&mut region_of, &mut regions)
-        };
-        if labels[q] != NONE {
-            continue;
-        }
-        labels[q] = *next;
-        stack.push(q);
-        while let Some(a) = stack.pop() {
-            for &b in geometry.neighbours(a) {
-                if (board[b] == c) == is_chain && labels[b] == NONE {
-                    labels[b] = *next;
-                    stack.push(b);
-                }
-            }
-        }
-        *next += 1;
-    }
-    let (chains, regions) = (chains as usize, regions as usize);
-    // One entry (region, chain, is empty) per point of a region and each distinct chain next
-    // to it; sorted, the entries of a (region, chain) pair lie together. The region touches
-    // the chain, and is vital to it when it has an empty point and each of its empty points
-    // is next to the chain.
-    let mut empties = vec![0u32; regions];
-    let mut entries: Vec<(u32, u32, u32)> = Vec::new();
-    let mut seen: Vec<u32> = Vec::new();
-    for q in 0..n {
-        if board[q] == c {
-            continue;
-        }
-        let r = region_of[q];
-        let empty = (board[q] == EMPTY) as u32;
-        empties[r as usize] += empty;
-        seen.clear();
-        for &b in geometry.neighbours(q) {
-            if board[b] == c && !seen.contains(&chain_of[b]) {
-                seen.push(chain_of[b]);
-                entries.push((r, chain_of[b], empty));
-            }
-        }
-    }
-    entries.sort_unstable();
-    // (region, chain, vital)
-    let mut pairs: Vec<(u32, u32, bool)> = Vec::new();
-    let mut i = 0;
-    while i < entries.len() {
-        let (r, k, _) = entries[i];
-        let mut adjacent_empty = 0;
-        while i < entries.len() && entries[i].0 == r && entries[i].1 == k {
-            adjacent_empty += entries[i].2;
-            i += 1;
-        }
-        let e = empties[r as usize];
-        pairs.push((r, k, e > 0 && adjacent_empty == e));
-    }
-    let mut chain_alive = vec![true; chains];
-    let mut region_alive = vec![true; regions];
-    loop {
-        let mut count = vec![0u32; chains];
-        for &(r, k, vital) in &pairs {
-            if vital && region_alive[r as usize] {
-                count[k as usize] += 1;
-            }
-        }
-        let mut changed = false;
-        for k in 0..chains {
-            if chain_alive[k] && count[k] < 2 {
-                chain_alive[k] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            // Sealed: touching at least one chain, and only alive ones.
-            let mut sealed_region = vec![false; regions];
-            for &(r, _, _) in &pairs {
-                sealed_region[r as usize] = true;
-            }
-            for &(r, k, _) in &pairs {
-                if !chain_alive[k as usize] {
-                    sealed_region[r as usize] = false;
-                }
-            }
-            return Benson {
-                alive: (0..n)
-                    .map(|q| board[q] == c && chain_alive[chain_of[q] as usize])
-                    .collect(),
-                sealed: (0..n)
-                    .map(|q| board[q] != c && sealed_region[region_of[q] as usize])
-                    .collect(),
-            };
-        }
-        for &(r, k, _) in &pairs {
-            if !chain_alive[k as usize] {
-                region_alive[r as usize] = false;
-            }
-        }
-    }
-}
-
 /// The Benson-based reductions of the proof searches (engine switches, spec S-3).
 #[derive(Clone, Copy, Debug)]
-pub struct Leaves {
+pub(super) struct Leaves {
     /// `benson-survival`: a state where S's string (or a played X stone on L) is
     /// unconditionally alive is X's win.
-    pub benson_survival: bool,
+    pub(super) benson_survival: bool,
     /// `sealed-regions`: no plays into regions sealed by X's alive strings (U game).
-    pub sealed_regions: bool,
+    pub(super) sealed_regions: bool,
     /// `frozen-regions`: empty regions enclosed by the prover's opponent stay empty: the
     /// opponent's plays there are one tempo move, the prover plays neither there nor on the
     /// last outside liberty of an enclosing string (spec S-3).
-    pub frozen_regions: bool,
+    pub(super) frozen_regions: bool,
 }
 
 /// The frozen regions of a state (`frozen-regions`, spec S-3) for one prover: the empty
@@ -178,7 +51,7 @@ struct Frozen {
 
 /// Whose winning strategy a proof search builds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Prover {
+pub(super) enum Prover {
     /// Y: a proof that Y can force the check's target (reduction `bounded-capture`).
     Attacker,
     /// X: a proof that Y cannot force it (reduction `survival-proof`).
@@ -210,7 +83,7 @@ pub enum Prover {
 /// lines; a line past the bound fails; failures are remembered with the bound. All of this
 /// can only make the search miss a proof, never accept a wrong one. Failing proves nothing.
 /// At most `budget` nodes.
-pub fn prove(
+pub(super) fn prove(
     geometry: &Geometry,
     board: &[u8],
     check: &StatusCheck,
@@ -335,34 +208,34 @@ pub fn prove(
 
 /// A provisional state on the search stack: its index and its strategy edges to other
 /// provisional states (by index).
-struct Provisional {
-    state: State,
-    index: usize,
-    edges: Vec<usize>,
+pub(super) struct Provisional {
+    pub(super) state: State,
+    pub(super) index: usize,
+    pub(super) edges: Vec<usize>,
     /// The prover's move, at the prover's states.
     choice: Option<Move>,
 }
 
-struct Proof<'a> {
-    b: Board<'a>,
-    check: &'a StatusCheck,
-    attacker: u8,
-    prover: Prover,
+pub(super) struct Proof<'a> {
+    pub(super) b: Board<'a>,
+    pub(super) check: &'a StatusCheck,
+    pub(super) attacker: u8,
+    pub(super) prover: Prover,
     /// Only the prover's plays near S and L (see `successors`).
     narrow: bool,
     /// `benson-survival`: states where S's string is unconditionally alive are X's wins.
     benson_leaves: bool,
     /// `sealed-regions`: no plays into regions sealed by X's unconditionally alive strings
     /// (U game).
-    sealed_regions: bool,
+    pub(super) sealed_regions: bool,
     /// `frozen-regions`: the opponent's plays into frozen regions are one tempo move.
     frozen_regions: bool,
     /// A new region is frozen only when every string enclosing it has at least this many
     /// liberties (a choice of the search, not needed for soundness).
-    wall_liberties: usize,
+    pub(super) wall_liberties: usize,
     /// The sealed points of the state being expanded.
     sealed: Vec<bool>,
-    near: Vec<bool>,
+    pub(super) near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     /// With the prover's move at the prover's states.
     proved: HashMap<State, Option<Move>>,
@@ -392,7 +265,7 @@ impl<'a> Proof<'a> {
     /// A search with nothing proved or failed yet: the full game (not narrow), every
     /// leaf and region reduction on, regions frozen whatever their walls' liberties, no
     /// budget. `prove` sets the stage's choices.
-    fn new(
+    pub(super) fn new(
         geometry: &'a Geometry,
         check: &'a StatusCheck,
         prover: Prover,
@@ -439,9 +312,9 @@ impl Proof<'_> {
     fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(Move, Step)> {
         let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
         if self.seals() && (prover_turn || self.prover == Prover::Defender) {
-            // `sealed-regions` (spec S-3, U game): no plays into regions sealed by X's
-            // unconditionally alive strings: the prover's by choice, Y's (when X proves)
-            // because X's pass answers them and they change nothing outside.
+            // `sealed-regions` (sealed_regions.rs; spec S-3, U game): no plays into regions
+            // sealed by X's unconditionally alive strings: the prover's by choice, Y's (when
+            // X proves) because X's pass answers them and they change nothing outside.
             let sealed = &self.sealed;
             out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
         }
@@ -818,9 +691,9 @@ impl Proof<'_> {
         if (self.benson_leaves || self.seals()) && self.failed.get(key) != Some(&FINAL) {
             let verdict = self.benson(key);
             if self.benson_leaves && self.benson_leaf(key, &verdict.alive) {
-                // `benson-survival`: S's string, or the string of a played X stone on L, is
-                // unconditionally alive here, so X wins by passing for ever (spec S-3): a
-                // leaf of X's proof, a final failure of Y's.
+                // `benson-survival` (benson_survival.rs): S's string, or the string of a
+                // played X stone on L, is unconditionally alive here, so X wins by passing for
+                // ever (spec S-3): a leaf of X's proof, a final failure of Y's.
                 self.nodes += 1;
                 if self.prover == Prover::Defender {
                     let x_turn = key.to_move != self.attacker;
@@ -863,28 +736,6 @@ impl Proof<'_> {
         let r = self.decide(key, depth, mark, index, cuts_before);
         self.path.pop();
         r
-    }
-
-    /// Benson's algorithm on the board of `key` for X.
-    fn benson(&mut self, key: &State) -> Benson {
-        let mut board = std::mem::take(&mut self.b.cells);
-        key.board_into(self.b.geometry.len(), &mut board);
-        let verdict = benson_alive(self.b.geometry, &board, 3 - self.attacker);
-        self.b.cells = board;
-        verdict
-    }
-
-    /// `benson-survival`: whether X wins from `key` by passing for ever because a string that
-    /// Benson's algorithm finds unconditionally alive holds S (not yet captured) or a
-    /// played X stone on a point of L (then a permanent stone).
-    fn benson_leaf(&self, key: &State, alive: &[bool]) -> bool {
-        (!key.captured && alive[self.check.string[0]])
-            || (0..self.check.local.len()).any(|i| key.is_played(i) && alive[self.check.local[i]])
-    }
-
-    /// Whether `sealed-regions` applies: the U game, switched on.
-    fn seals(&self) -> bool {
-        self.sealed_regions && self.check.kind == StatusKind::Uncapturable
     }
 
     /// Whether the cycle through the states of the current search path from `from` (a stack
@@ -992,47 +843,8 @@ impl Proof<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::test_support::{byte_board, names};
     use super::*;
-    use crate::parse::diagram::parse_position;
-
-    fn byte_board(text: &str) -> (Geometry, Vec<u8>) {
-        let (g, p) = parse_position(text).expect("a diagram");
-        let board = (0..p.len())
-            .map(|q| match p.get(q) {
-                crate::geometry::Cell::Empty => EMPTY,
-                crate::geometry::Cell::Stone(c) => stone(c),
-            })
-            .collect();
-        (g, board)
-    }
-
-    fn names(g: &Geometry, set: &[bool]) -> Vec<String> {
-        g.points()
-            .filter(|&q| set[q])
-            .map(|q| g.name(q).to_string())
-            .collect()
-    }
-
-    /// Black's chain A1-D1-B2-D2 is alive with the eyes A2 and C2, which are sealed. The white
-    /// area E-G is not sealed: it also touches Black's G2, which is not alive.
-    #[test]
-    fn benson_alive_and_sealed() {
-        let (g, board) = byte_board(". # . # O . #\n# # # # O . .\n");
-        let b = benson_alive(&g, &board, 1);
-        assert_eq!(names(&g, &b.alive), ["B2", "D2", "A1", "B1", "C1", "D1"]);
-        assert_eq!(names(&g, &b.sealed), ["A2", "C2"]);
-        // Without G2 the white area touches only the alive chain: sealed too.
-        let (g, board) = byte_board(". # . # O . .\n# # # # O . .\n");
-        let b = benson_alive(&g, &board, 1);
-        assert_eq!(
-            names(&g, &b.sealed),
-            ["A2", "C2", "E2", "F2", "G2", "E1", "F1", "G1"]
-        );
-        // No chain at all: nothing is alive or sealed (a region must touch alive chains).
-        let (g, board) = byte_board(". . .\n");
-        let b = benson_alive(&g, &board, 1);
-        assert!(b.alive.iter().chain(&b.sealed).all(|&x| !x));
-    }
 
     fn proof<'a>(
         g: &'a Geometry,
@@ -1100,31 +912,5 @@ mod tests {
         let mut y = proof(&g, &check, Prover::Attacker, 1);
         y.b.cells = board.clone();
         assert!(y.frozen(&key).is_none());
-    }
-
-    /// `sealed-regions` must not seal the white area here: Black's G2 (liberties F2, G1)
-    /// borders it, and White takes G2 (W F2, then W G1 or W F1 whatever Black does). A
-    /// defender proof of survival (with the reductions on) would be wrong; the attacker's
-    /// proof must be found.
-    #[test]
-    fn no_survival_proof_through_an_unsealed_region() {
-        let (g, board) = byte_board(". # . # O . #\n# # # # O . .\n");
-        let g2 = g.parse_gtp("G2").expect("a point");
-        let check = StatusCheck {
-            string: vec![g2],
-            defender: crate::geometry::Colour::Black,
-            kind: StatusKind::Uncapturable,
-            local: Vec::new(),
-        };
-        let leaves = Leaves {
-            benson_survival: true,
-            sealed_regions: true,
-            frozen_regions: true,
-        };
-        let (x_proof, _, _) = prove(&g, &board, &check, &[Prover::Defender], leaves, 64, 200_000);
-        assert_eq!(x_proof, None, "no strategy of Black keeps G2");
-        let (y_proof, _, line) =
-            prove(&g, &board, &check, &[Prover::Attacker], leaves, 64, 200_000);
-        assert_eq!(y_proof, Some(true), "White captures G2: {line:?}");
     }
 }
