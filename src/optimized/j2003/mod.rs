@@ -3,6 +3,7 @@
 mod benson_survival;
 mod benson_uncapturable;
 mod board;
+mod frozen_regions;
 mod proof_search;
 mod score;
 mod sealed_regions;
