@@ -3,11 +3,13 @@
 mod benson_survival;
 mod benson_uncapturable;
 mod board;
+mod bounded_capture;
 mod frozen_regions;
 mod proof_search;
 mod score;
 mod sealed_regions;
 mod state_graph;
+mod survival_proof;
 
 pub(super) use score::board_score;
 

@@ -376,64 +376,16 @@ impl Proof<'_> {
     /// Whether the complete component `stack[mark..]` is won by the prover (see [`prove`]).
     fn component_won(&self, mark: usize) -> bool {
         let members = &self.stack[mark..];
-        let position: HashMap<usize, usize> = members
-            .iter()
-            .enumerate()
-            .map(|(i, m)| (m.index, i))
-            .collect();
         let cyclic = members.len() > 1 || members[0].edges.contains(&members[0].index);
         if !cyclic {
             return true;
         }
         let captured = members[0].state.captured;
         match self.prover {
-            Prover::Defender => {
-                let mut common = members[0].state.played().to_vec();
-                for m in members {
-                    for (c, w) in common.iter_mut().zip(m.state.played()) {
-                        *c &= w;
-                    }
-                }
-                !captured || common.iter().any(|&w| w != 0)
-            }
-            Prover::Attacker => {
-                if !captured || self.check.local.is_empty() {
-                    return false;
-                }
-                (0..self.check.local.len()).all(|i| {
-                    let set = |m: &Provisional| m.state.is_played(i);
-                    // Kahn's algorithm on the states where p_i holds a played X stone.
-                    let inside: Vec<bool> = members.iter().map(set).collect();
-                    let mut indegree = vec![0usize; members.len()];
-                    for (a, m) in members.iter().enumerate() {
-                        if inside[a] {
-                            for e in &m.edges {
-                                if let Some(&b) = position.get(e) {
-                                    indegree[b] += inside[b] as usize;
-                                }
-                            }
-                        }
-                    }
-                    let mut queue: Vec<usize> = (0..members.len())
-                        .filter(|&a| inside[a] && indegree[a] == 0)
-                        .collect();
-                    let mut removed = 0;
-                    while let Some(a) = queue.pop() {
-                        removed += 1;
-                        for e in &members[a].edges {
-                            if let Some(&b) = position.get(e) {
-                                if inside[b] {
-                                    indegree[b] -= 1;
-                                    if indegree[b] == 0 {
-                                        queue.push(b);
-                                    }
-                                }
-                            }
-                        }
-                    }
-                    removed == inside.iter().filter(|&&x| x).count()
-                })
-            }
+            // `survival-proof` (survival_proof.rs).
+            Prover::Defender => self.defender_component_won(members, captured),
+            // `bounded-capture` (bounded_capture.rs).
+            Prover::Attacker => self.attacker_component_won(members, captured),
         }
     }
 
