@@ -1,4 +1,38 @@
-//! The optimized engine's J2003 solver (spec `j2003.md` S-3) and J2003 scoring.
+//! The optimized engine's J2003 solver (spec `j2003.md` S-3) and its J2003 scoring (J-54 ...
+//! J-64). A status check of a final-position (G-1 ... G-8: can Y force the capture of S, or
+//! for C1/C2 the target, whatever X does?) is decided in this order (`force`):
+//! 1. the Benson shortcut (`benson-uncapturable`), uncapturable checks only;
+//! 2. the goal-directed proof searches, Y's (`bounded-capture`) and X's (`survival-proof`)
+//!    taking turns, with half the budget (all of it when no state graph follows): a proof
+//!    found decides the check;
+//! 3. the whole state graph and its Büchi game, on boards of at most `GRAPH_POINTS` points
+//!    (on every board when both proof searches are off); beyond, the check is undetermined.
+//!
+//! Reductions (each switchable, spec S-3; each in the file named after its switch):
+//! * in the uncapturable game a captured state is won by Y whatever follows (capture is an
+//!   event that is never undone, C-8), so it is not expanded (always on: it is the game's
+//!   own definition, not a reduction);
+//! * `benson-uncapturable`: a string that Benson's algorithm finds unconditionally alive is
+//!   uncapturable without a search (Y cannot capture it even if X passes every turn, and
+//!   X may pass every turn; J-41);
+//! * the goal-directed proof searches (`prove`: `bounded-capture`, `survival-proof`) with
+//!   their Benson-based reductions `benson-survival` (a state where S's string is
+//!   unconditionally alive is X's win), `sealed-regions` (no plays into regions enclosed
+//!   by X's alive strings, U game) and `frozen-regions` (empty regions enclosed by the
+//!   prover's opponent: the opponent's plays there are one tempo move).
+//!
+//! Files:
+//! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
+//!   searches share;
+//! * `state_graph.rs`: the state graph, Y's winning region by the Büchi fixpoint, a line;
+//! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
+//! * `benson_uncapturable.rs`: the Benson shortcut before any search;
+//! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
+//! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
+//! * `benson_survival.rs`: Benson's algorithm on byte boards, the alive leaves of the proofs;
+//! * `sealed_regions.rs`: no plays into regions sealed by X's alive strings (U game);
+//! * `frozen_regions.rs`: regions enclosed by the prover's opponent, one tempo move;
+//! * `score.rs`: J2003 scoring by union-find.
 
 mod benson_survival;
 mod benson_uncapturable;

@@ -1,22 +1,18 @@
-//! Reductions (each switchable, spec S-3):
-//! * in the uncapturable game a captured state is won by Y whatever follows (capture is an
-//!   event that is never undone, C-8), so it is not expanded (always on: it is the game's
-//!   own definition, not a reduction);
-//! * `benson-uncapturable`: a string that Benson's algorithm finds unconditionally alive is
-//!   uncapturable without a search (Y cannot capture it even if X passes every turn, and
-//!   X may pass every turn; J-41);
-//! * the goal-directed proof searches (`prove`: `bounded-capture`, `survival-proof`) with
-//!   their Benson-based reductions `benson-survival` (a state where S's string is
-//!   unconditionally alive is X's win), `sealed-regions` (no plays into regions enclosed
-//!   by X's alive strings, U game) and `frozen-regions` (empty regions enclosed by the
-//!   prover's opponent: the opponent's plays there are one tempo move).
+//! The goal-directed proof search of the J2003 status games (`prove`, spec S-3; engine
+//! switches `bounded-capture` and `survival-proof`): a winning strategy of one player, the
+//! prover, as a closed set of states in which every strongly connected component of the
+//! strategy is won by the prover (G-7); depth first with Tarjan's bookkeeping, iterative
+//! deepening and stages (frozen regions, narrow search). The reductions that shape it add
+//! methods to [`Proof`] in the files of their names: each prover's judgement of a component
+//! (bounded_capture.rs for Y, survival_proof.rs for X), the Benson leaves
+//! (benson_survival.rs), the sealed regions (sealed_regions.rs) and the frozen regions
+//! (frozen_regions.rs).
 
+use super::board::{expand, stone, string_of, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
 use rustc_hash::FxHashMap as HashMap;
-
-use super::board::{expand, stone, string_of, Board, State, Step};
 
 /// The Benson-based reductions of the proof searches (engine switches, spec S-3).
 #[derive(Clone, Copy, Debug)]
