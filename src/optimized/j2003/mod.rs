@@ -8,7 +8,7 @@
 //! 3. the whole state graph and its Büchi game, on boards of at most `GRAPH_POINTS` points
 //!    (on every board when both proof searches are off); beyond, the check is undetermined.
 //!
-//! Reductions (each switchable, spec S-3; each in the file named after its switch):
+//! Reductions (each switchable, spec S-3; the code of each switch is in the file of its name):
 //! * in the uncapturable game a captured state is won by Y whatever follows (capture is an
 //!   event that is never undone, C-8), so it is not expanded (always on: it is the game's
 //!   own definition, not a reduction);
@@ -24,7 +24,7 @@
 //! Files:
 //! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
 //!   searches share;
-//! * `state_graph.rs`: the state graph, Y's winning region by the Büchi fixpoint, a line;
+//! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
