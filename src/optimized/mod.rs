@@ -5,8 +5,7 @@
 pub mod benson;
 pub mod bitboard;
 pub mod game;
-pub mod j2003_score;
-pub mod j2003_solver;
+mod j2003;
 pub mod legal;
 pub mod strings;
 pub mod zobrist;
@@ -95,24 +94,6 @@ impl Switches {
     }
 }
 
-/// Largest board on which a J2003 check falls back on the whole state graph.
-const GRAPH_POINTS: usize = 16;
-
-/// Largest depth bound of the proof searches of `bounded-capture` and `survival-proof`
-/// (moves; iterative deepening from 4, doubling).
-const PROOF_DEPTH: usize = 1_024;
-
-/// A position as one byte per point: 0 empty, 1 black, 2 white.
-fn byte_board(position: &Position) -> Vec<u8> {
-    (0..position.len())
-        .map(|q| match position.get(q) {
-            crate::geometry::Cell::Empty => 0,
-            crate::geometry::Cell::Stone(Colour::Black) => 1,
-            crate::geometry::Cell::Stone(Colour::White) => 2,
-        })
-        .collect()
-}
-
 /// The optimized engine. It supports rectangular boards only.
 #[derive(Clone, Copy, Debug)]
 pub struct Optimized {
@@ -128,52 +109,6 @@ impl Default for Optimized {
 }
 
 impl Optimized {
-    /// Whether a J2003 check goes on to the state graph when the proof search found nothing
-    /// (spec S-3): always when both proof searches are switched off, else on boards of at
-    /// most `GRAPH_POINTS` points (beyond, the graph never fits any budget we use).
-    fn j2003_graph(&self, geometry: &Geometry) -> bool {
-        !(self.switches.bounded_capture || self.switches.survival_proof)
-            || geometry.len() <= GRAPH_POINTS
-    }
-
-    /// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
-    /// (`survival-proof`), taking turns, with half the budget (all of it when no state graph
-    /// follows); `None` when both are off.
-    fn j2003_proof(
-        &self,
-        geometry: &Geometry,
-        position: &Position,
-        check: &crate::status_game::StatusCheck,
-        budget: u64,
-    ) -> Option<(Option<bool>, u64, Vec<crate::engine::Move>)> {
-        let mut provers = Vec::new();
-        if self.switches.bounded_capture {
-            provers.push(j2003_solver::Prover::Attacker);
-        }
-        if self.switches.survival_proof {
-            provers.push(j2003_solver::Prover::Defender);
-        }
-        if provers.is_empty() {
-            return None;
-        }
-        Some(j2003_solver::prove(
-            geometry,
-            &byte_board(position),
-            check,
-            &provers,
-            j2003_solver::Leaves {
-                benson_survival: self.switches.benson_survival,
-                sealed_regions: self.switches.sealed_regions,
-                frozen_regions: self.switches.frozen_regions,
-            },
-            PROOF_DEPTH,
-            if self.j2003_graph(geometry) {
-                budget / 2
-            } else {
-                budget
-            },
-        ))
-    }
     /// Start a game with the concrete word count, for callers that want the fast path.
     pub fn start_sized<const N: usize>(
         width: usize,
@@ -288,60 +223,7 @@ impl Engine for Optimized {
         check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Answer<(bool, u64)>, Unsupported> {
-        let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
-            engine: self.name(),
-            what: "boards that are not rectangles".to_string(),
-        })?;
-        if self.switches.benson_uncapturable
-            && check.kind == crate::status_game::StatusKind::Uncapturable
-            && benson::immortal_points(w, h, self.words_for(w, h), position, check.defender)
-                [check.string[0]]
-        {
-            return Ok(Answer::Decided((false, 0)));
-        }
-        let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
-        let report = |how: &str, nodes: u64, answer: &str| {
-            if stats {
-                eprintln!(
-                    "j2003 {:?} of {} at {}: {how} {answer} after {nodes} nodes",
-                    check.kind,
-                    check.defender.name(),
-                    geometry.name(check.string[0]),
-                );
-            }
-        };
-        let mut spent = 0;
-        if let Some((proved, nodes, _)) = self.j2003_proof(geometry, position, check, budget) {
-            let verdict = match proved {
-                Some(true) => "forced",
-                Some(false) => "not forced",
-                None => "no proof",
-            };
-            report("proof search", nodes, verdict);
-            if let Some(forced) = proved {
-                return Ok(Answer::Decided((forced, nodes)));
-            }
-            spent = nodes;
-        }
-        if !self.j2003_graph(geometry) {
-            report("state graph", 0, "skipped (board too big)");
-            return Ok(Answer::Undetermined { explored: spent });
-        }
-        let answer = j2003_solver::force(geometry, &byte_board(position), check, budget);
-        match &answer {
-            Answer::Decided((forced, n, _)) => report(
-                "state graph",
-                *n,
-                if *forced { "forced" } else { "not forced" },
-            ),
-            Answer::Undetermined { explored } => report("state graph", *explored, "undetermined"),
-        }
-        Ok(match answer {
-            Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
-            Answer::Undetermined { explored } => Answer::Undetermined {
-                explored: explored + spent,
-            },
-        })
+        j2003::force(self, geometry, position, check, budget)
     }
 
     fn j2003_principal_line(
@@ -351,22 +233,7 @@ impl Engine for Optimized {
         check: &crate::status_game::StatusCheck,
         budget: u64,
     ) -> Result<Option<(bool, Vec<crate::engine::Move>)>, Unsupported> {
-        if geometry.rect_size().is_none() {
-            return Ok(None);
-        }
-        // The same order as `j2003_force`: a proof's line, else the state graph's.
-        if let Some((Some(forced), _, line)) = self.j2003_proof(geometry, position, check, budget) {
-            return Ok(Some((forced, line)));
-        }
-        if !self.j2003_graph(geometry) {
-            return Ok(None);
-        }
-        Ok(
-            match j2003_solver::force(geometry, &byte_board(position), check, budget) {
-                Answer::Decided((forced, _, line)) => Some((forced, line)),
-                Answer::Undetermined { .. } => None,
-            },
-        )
+        j2003::principal_line(self, geometry, position, check, budget)
     }
 
     fn j2003_board_score(
@@ -375,6 +242,6 @@ impl Engine for Optimized {
         position: &Position,
         status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
-        Ok(j2003_score::board_score(geometry, position, status))
+        Ok(j2003::board_score(geometry, position, status))
     }
 }

@@ -28,7 +28,11 @@ impl UnionFind {
 
 /// Black territory plus the white stones on it, minus White's likewise (J-64 without the
 /// prisoner difference and komi).
-pub fn board_score(geometry: &Geometry, position: &Position, status: &[Option<Status>]) -> i64 {
+pub(in crate::optimized) fn board_score(
+    geometry: &Geometry,
+    position: &Position,
+    status: &[Option<Status>],
+) -> i64 {
     let n = geometry.len();
     let kind = |p: Point| -> (Option<Colour>, bool) {
         match position.get(p) {

@@ -1,0 +1,302 @@
+//! Reduction `frozen-regions` (engine switch, spec S-3): in the proof searches, the empty
+//! regions enclosed by the prover's opponent (that hold no point of L and, when Y proves, do
+//! not touch the strings Y has to remove) are frozen: they stay empty, the opponent's plays
+//! there count as one tempo move, and the prover plays neither there nor on the last outside
+//! liberty of an enclosing string. The frozen regions are recorded in the state (the
+//! frozen-region bits of `State`, board.rs), so a region once frozen stays frozen along a
+//! line.
+
+use super::board::{State, Step, EMPTY};
+use super::proof_search::{Proof, Prover};
+use crate::engine::Move;
+use crate::geometry::Point;
+
+/// The frozen regions of a state (`frozen-regions`, spec S-3) for one prover: the empty
+/// regions enclosed by the opponent's stones that hold no point of L and, when Y proves, do
+/// not touch S's string.
+pub(super) struct Frozen {
+    /// The point lies in a frozen region.
+    region: Vec<bool>,
+    /// The first frozen point (the tempo move is shown as a play there).
+    first: Point,
+    /// The only liberty outside the frozen regions of an enclosing string: the prover may not
+    /// play there.
+    last_liberty: Vec<bool>,
+    /// The point holds a stone of an enclosing string.
+    wall: Vec<bool>,
+    /// (Y proves) The point holds a stone of a string Y has to remove.
+    target: Vec<bool>,
+}
+
+impl Proof<'_> {
+    /// The frozen regions of `key` (its board unpacked in `cells`), if any.
+    pub(super) fn frozen(&mut self, key: &State) -> Option<Frozen> {
+        let geometry = self.b.geometry;
+        let board = std::mem::take(&mut self.b.cells);
+        let n = board.len();
+        let defender = 3 - self.attacker;
+        let wall_colour = match self.prover {
+            Prover::Defender => self.attacker,
+            Prover::Attacker => defender,
+        };
+        // When Y proves, frozen regions must not touch the strings Y has to remove.
+        let target = if self.prover == Prover::Attacker {
+            self.targets(key, &board)
+        } else {
+            vec![false; n]
+        };
+        let mut region = vec![false; n];
+        let mut seen = vec![false; n];
+        let mut first = None;
+        let mut component = Vec::new();
+        for p in 0..n {
+            if board[p] != EMPTY || seen[p] {
+                continue;
+            }
+            component.clear();
+            component.push(p);
+            seen[p] = true;
+            let mut enclosed = true;
+            let stored = key.is_frozen(p);
+            let mut i = 0;
+            while i < component.len() {
+                let q = component[i];
+                i += 1;
+                if self.b.local_index.contains_key(&q) {
+                    enclosed = false;
+                }
+                for &m in geometry.neighbours(q) {
+                    if board[m] == EMPTY {
+                        if !seen[m] {
+                            seen[m] = true;
+                            component.push(m);
+                        }
+                    } else if board[m] != wall_colour || target[m] {
+                        enclosed = false;
+                    }
+                }
+            }
+            // A region recorded in the state stays frozen (it stays empty and enclosed); a
+            // new one is frozen when its enclosing strings have at least `wall_liberties`
+            // liberties.
+            if stored || enclosed && self.walls_strong(&board, &component) {
+                for &q in &component {
+                    region[q] = true;
+                }
+                first = first.or(Some(p));
+            }
+        }
+        let Some(first) = first else {
+            self.b.cells = board;
+            return None;
+        };
+        // The enclosing strings and their liberties outside the frozen regions.
+        let mut wall = vec![false; n];
+        let mut last_liberty = vec![false; n];
+        let (mut string, mut liberties) = (Vec::new(), Vec::new());
+        for p in 0..n {
+            if !region[p] {
+                continue;
+            }
+            for &m in geometry.neighbours(p) {
+                if board[m] == EMPTY || wall[m] {
+                    continue;
+                }
+                self.b
+                    .string_and_liberties(&board, m, &mut string, &mut liberties);
+                for &q in &string {
+                    wall[q] = true;
+                }
+                liberties.retain(|&l| !region[l]);
+                if let [l] = liberties[..] {
+                    last_liberty[l] = true;
+                }
+            }
+        }
+        self.b.cells = board;
+        Some(Frozen {
+            region,
+            first,
+            last_liberty,
+            wall,
+            target,
+        })
+    }
+
+    /// Whether every string enclosing the empty region `component` has at least
+    /// `wall_liberties` liberties.
+    fn walls_strong(&mut self, board: &[u8], component: &[Point]) -> bool {
+        let geometry = self.b.geometry;
+        let (mut string, mut liberties) = (Vec::new(), Vec::new());
+        let mut done: Vec<Point> = Vec::new();
+        for &p in component {
+            for &m in geometry.neighbours(p) {
+                if board[m] == EMPTY || done.contains(&m) {
+                    continue;
+                }
+                self.b
+                    .string_and_liberties(board, m, &mut string, &mut liberties);
+                done.extend_from_slice(&string);
+                if liberties.len() < self.wall_liberties {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// The strings Y has to remove (`frozen-regions`): S's string while it stands, and every
+    /// string holding a played X stone on L.
+    fn targets(&mut self, key: &State, board: &[u8]) -> Vec<bool> {
+        let mut target = vec![false; board.len()];
+        let starts = (!key.captured)
+            .then_some(self.check.string[0])
+            .into_iter()
+            .chain(
+                (0..self.check.local.len())
+                    .filter(|&i| key.is_played(i))
+                    .map(|i| self.check.local[i]),
+            );
+        let (mut string, mut liberties) = (Vec::new(), Vec::new());
+        for p in starts.collect::<Vec<_>>() {
+            if target[p] {
+                continue;
+            }
+            self.b
+                .string_and_liberties(board, p, &mut string, &mut liberties);
+            for &q in &string {
+                target[q] = true;
+            }
+        }
+        target
+    }
+
+    /// `frozen-regions` (spec S-3): the opponent's plays into the frozen regions become one
+    /// tempo move (nothing changes but the player to move; the pass flag is cleared); the
+    /// prover plays neither there nor on the last outside liberty of an enclosing string; when
+    /// Y proves, X's play that joins S's string to an enclosing string ends the sequence as
+    /// X's win.
+    pub(super) fn freeze(
+        &mut self,
+        key: &State,
+        prover_turn: bool,
+        frozen: &Frozen,
+        out: &mut Vec<(u8, Move, Step)>,
+    ) {
+        for (_, _, step) in out.iter_mut() {
+            if let Ok(next) = step {
+                next.set_frozen(&frozen.region);
+            }
+        }
+        if prover_turn {
+            // A forbidden ko capture on a last outside liberty may capture its enclosing
+            // string too in the real game (the opponent may have filled the region), so it
+            // is no ko capture there and does not make the ko-pass legal.
+            let ko_pass = self.b.banned.iter().any(|&x| !frozen.last_liberty[x]);
+            out.retain(|(_, mv, _)| match mv {
+                Move::Play(x) => !frozen.region[*x] && !frozen.last_liberty[*x],
+                Move::KoPass => ko_pass,
+                Move::Pass => true,
+            });
+            return;
+        }
+        out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if frozen.region[*x]));
+        if self.prover == Prover::Attacker {
+            let geometry = self.b.geometry;
+            for (_, mv, step) in out.iter_mut() {
+                if let Move::Play(x) = *mv {
+                    let ns = geometry.neighbours(x);
+                    if ns.iter().any(|&m| frozen.wall[m])
+                        && (self.b.local_index.contains_key(&x)
+                            || ns.iter().any(|&m| frozen.target[m]))
+                    {
+                        *step = Err(false);
+                    }
+                }
+            }
+        }
+        let mut tempo = State {
+            to_move: 3 - key.to_move,
+            after_pass: false,
+            ..key.clone()
+        };
+        tempo.set_frozen(&frozen.region);
+        out.push((4, Move::Play(frozen.first), Ok(tempo)));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::expand;
+    use super::super::board::test_support::{byte_board, names};
+    use super::*;
+    use crate::geometry::Geometry;
+    use crate::status_game::{StatusCheck, StatusKind};
+
+    fn proof<'a>(
+        g: &'a Geometry,
+        check: &'a StatusCheck,
+        prover: Prover,
+        wall_liberties: usize,
+    ) -> Proof<'a> {
+        let mut proof = Proof::new(g, check, prover, vec![true; g.len()]);
+        proof.wall_liberties = wall_liberties;
+        proof
+    }
+
+    /// `frozen-regions`: A2 is empty and enclosed by White's string, so when Black (X)
+    /// proves it is frozen, the string is its wall, and D2, the wall's only liberty outside,
+    /// is closed to Black; with walls of 4+ liberties required it is not frozen (the wall has
+    /// 2). When White (Y) proves, F2 and G1 are enclosed by Black but touch S: not frozen.
+    #[test]
+    fn frozen_regions_walls_and_last_liberties() {
+        let (g, board) = byte_board(". O O . # . #\nO O O O # # .\n");
+        let check = StatusCheck {
+            string: vec![g.parse_gtp("E2").expect("a point")],
+            defender: crate::geometry::Colour::Black,
+            kind: StatusKind::Uncapturable,
+            local: Vec::new(),
+        };
+        let key = State::new(&board, &[0], 2).with_frozen_bits(g.len());
+        let mut x = proof(&g, &check, Prover::Defender, 1);
+        x.b.cells = board.clone();
+        let frozen = x.frozen(&key).expect("a frozen region");
+        assert_eq!(names(&g, &frozen.region), ["A2"]);
+        assert_eq!(names(&g, &frozen.last_liberty), ["D2"]);
+        assert_eq!(
+            names(&g, &frozen.wall),
+            ["B2", "C2", "A1", "B1", "C1", "D1"]
+        );
+        // The tempo replaces White's play at A2; Black may not play A2 nor D2.
+        let mut moves = expand(&mut x.b, &check, 2, &x.near, &key);
+        x.freeze(&key, false, &frozen, &mut moves);
+        let white: Vec<Move> = moves.iter().map(|(_, m, _)| *m).collect();
+        assert!(white.contains(&Move::Play(g.parse_gtp("D2").unwrap())));
+        assert_eq!(
+            white
+                .iter()
+                .filter(|m| **m == Move::Play(g.parse_gtp("A2").unwrap()))
+                .count(),
+            1
+        );
+        let black_key = State {
+            to_move: 1,
+            ..key.clone()
+        };
+        let mut moves = expand(&mut x.b, &check, 2, &x.near, &black_key);
+        x.freeze(&black_key, true, &frozen, &mut moves);
+        let black: Vec<Move> = moves.iter().map(|(_, m, _)| *m).collect();
+        for p in ["A2", "D2"] {
+            assert!(!black.contains(&Move::Play(g.parse_gtp(p).unwrap())), "{p}");
+        }
+        assert!(black.contains(&Move::Play(g.parse_gtp("F2").unwrap())));
+        // Walls of 4+ liberties required: the wall has A2 and D2 only.
+        let mut strong = proof(&g, &check, Prover::Defender, 4);
+        strong.b.cells = board.clone();
+        assert!(strong.frozen(&key).is_none());
+        // White proves: Black's enclosed points F2 and G1 touch S.
+        let mut y = proof(&g, &check, Prover::Attacker, 1);
+        y.b.cells = board.clone();
+        assert!(y.frozen(&key).is_none());
+    }
+}

@@ -1,0 +1,202 @@
+//! The optimized engine's J2003 solver (spec `j2003.md` S-3) and its J2003 scoring (J-54 ...
+//! J-64). A status check of a final-position (G-1 ... G-8: can Y force the capture of S, or
+//! for C1/C2 the target, whatever X does?) is decided in this order (`force`):
+//! 1. the Benson shortcut (`benson-uncapturable`), uncapturable checks only;
+//! 2. the goal-directed proof searches, Y's (`bounded-capture`) and X's (`survival-proof`)
+//!    taking turns, with half the budget (all of it when no state graph follows): a proof
+//!    found decides the check;
+//! 3. the whole state graph and its Büchi game, on boards of at most `GRAPH_POINTS` points
+//!    (on every board when both proof searches are off); beyond, the check is undetermined.
+//!
+//! Reductions (each switchable, spec S-3; the code of each switch is in the file of its name):
+//! * in the uncapturable game a captured state is won by Y whatever follows (capture is an
+//!   event that is never undone, C-8), so it is not expanded (always on: it is the game's
+//!   own definition, not a reduction);
+//! * `benson-uncapturable`: a string that Benson's algorithm finds unconditionally alive is
+//!   uncapturable without a search (Y cannot capture it even if X passes every turn, and
+//!   X may pass every turn; J-41);
+//! * the goal-directed proof searches (`prove`: `bounded-capture`, `survival-proof`) with
+//!   their Benson-based reductions `benson-survival` (a state where S's string is
+//!   unconditionally alive is X's win), `sealed-regions` (no plays into regions enclosed
+//!   by X's alive strings, U game) and `frozen-regions` (empty regions enclosed by the
+//!   prover's opponent: the opponent's plays there are one tempo move).
+//!
+//! Files:
+//! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
+//!   searches share;
+//! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
+//! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
+//! * `benson_uncapturable.rs`: the Benson shortcut before any search;
+//! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
+//! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
+//! * `benson_survival.rs`: Benson's algorithm on byte boards, the alive leaves of the proofs;
+//! * `sealed_regions.rs`: no plays into regions sealed by X's alive strings (U game);
+//! * `frozen_regions.rs`: regions enclosed by the prover's opponent, one tempo move;
+//! * `score.rs`: J2003 scoring by union-find.
+
+mod benson_survival;
+mod benson_uncapturable;
+mod board;
+mod bounded_capture;
+mod frozen_regions;
+mod proof_search;
+mod score;
+mod sealed_regions;
+mod state_graph;
+mod survival_proof;
+
+pub(super) use score::board_score;
+
+use super::Optimized;
+use crate::engine::{Answer, Engine, Move, Unsupported};
+use crate::geometry::{Geometry, Position};
+use crate::status_game::StatusCheck;
+
+/// Largest board on which a J2003 check falls back on the whole state graph.
+const GRAPH_POINTS: usize = 16;
+
+/// Largest depth bound of the proof searches of `bounded-capture` and `survival-proof`
+/// (moves; iterative deepening from 4, doubling).
+const PROOF_DEPTH: usize = 1_024;
+
+/// Whether a J2003 check goes on to the state graph when the proof search found nothing
+/// (spec S-3): always when both proof searches are switched off, else on boards of at
+/// most `GRAPH_POINTS` points (beyond, the graph never fits any budget we use).
+fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
+    !(engine.switches.bounded_capture || engine.switches.survival_proof)
+        || geometry.len() <= GRAPH_POINTS
+}
+
+/// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
+/// (`survival-proof`), taking turns, with half the budget (all of it when no state graph
+/// follows); `None` when both are off.
+fn proof(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+) -> Option<(Option<bool>, u64, Vec<Move>)> {
+    let mut provers = Vec::new();
+    if engine.switches.bounded_capture {
+        provers.push(proof_search::Prover::Attacker);
+    }
+    if engine.switches.survival_proof {
+        provers.push(proof_search::Prover::Defender);
+    }
+    if provers.is_empty() {
+        return None;
+    }
+    Some(proof_search::prove(
+        geometry,
+        &board::byte_board(position),
+        check,
+        &provers,
+        proof_search::Leaves {
+            benson_survival: engine.switches.benson_survival,
+            sealed_regions: engine.switches.sealed_regions,
+            frozen_regions: engine.switches.frozen_regions,
+        },
+        PROOF_DEPTH,
+        if uses_graph(engine, geometry) {
+            budget / 2
+        } else {
+            budget
+        },
+    ))
+}
+
+/// [`Engine::j2003_force`] of the optimized engine.
+pub(super) fn force(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+) -> Result<Answer<(bool, u64)>, Unsupported> {
+    let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
+        engine: engine.name(),
+        what: "boards that are not rectangles".to_string(),
+    })?;
+    // `benson-uncapturable` (benson_uncapturable.rs): Benson's shortcut before any search.
+    if engine.switches.benson_uncapturable
+        && benson_uncapturable::is_uncapturable_by_benson(
+            w,
+            h,
+            engine.words_for(w, h),
+            position,
+            check,
+        )
+    {
+        return Ok(Answer::Decided((false, 0)));
+    }
+    let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
+    let report = |how: &str, nodes: u64, answer: &str| {
+        if stats {
+            eprintln!(
+                "j2003 {:?} of {} at {}: {how} {answer} after {nodes} nodes",
+                check.kind,
+                check.defender.name(),
+                geometry.name(check.string[0]),
+            );
+        }
+    };
+    let mut spent = 0;
+    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget) {
+        let verdict = match proved {
+            Some(true) => "forced",
+            Some(false) => "not forced",
+            None => "no proof",
+        };
+        report("proof search", nodes, verdict);
+        if let Some(forced) = proved {
+            return Ok(Answer::Decided((forced, nodes)));
+        }
+        spent = nodes;
+    }
+    if !uses_graph(engine, geometry) {
+        report("state graph", 0, "skipped (board too big)");
+        return Ok(Answer::Undetermined { explored: spent });
+    }
+    let answer = state_graph::force(geometry, &board::byte_board(position), check, budget);
+    match &answer {
+        Answer::Decided((forced, n, _)) => report(
+            "state graph",
+            *n,
+            if *forced { "forced" } else { "not forced" },
+        ),
+        Answer::Undetermined { explored } => report("state graph", *explored, "undetermined"),
+    }
+    Ok(match answer {
+        Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
+        Answer::Undetermined { explored } => Answer::Undetermined {
+            explored: explored + spent,
+        },
+    })
+}
+
+/// [`Engine::j2003_principal_line`] of the optimized engine.
+pub(super) fn principal_line(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
+    if geometry.rect_size().is_none() {
+        return Ok(None);
+    }
+    // The same order as `force`: a proof's line, else the state graph's.
+    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget) {
+        return Ok(Some((forced, line)));
+    }
+    if !uses_graph(engine, geometry) {
+        return Ok(None);
+    }
+    Ok(
+        match state_graph::force(geometry, &board::byte_board(position), check, budget) {
+            Answer::Decided((forced, _, line)) => Some((forced, line)),
+            Answer::Undetermined { .. } => None,
+        },
+    )
+}
