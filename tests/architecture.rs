@@ -52,9 +52,12 @@ fn top_level_modules() -> Vec<(String, PathBuf)> {
             .and_then(|s| s.to_str())
             .unwrap_or("")
             .to_string();
-        if p.is_dir() && name != "bin" {
-            out.push((name, p));
-        } else if p.extension().is_some_and(|x| x == "rs") && name != "lib" && name != "main" {
+        let is_module = if p.is_dir() {
+            name != "bin"
+        } else {
+            p.extension().is_some_and(|x| x == "rs") && name != "lib" && name != "main"
+        };
+        if is_module {
             out.push((name, p));
         }
     }
