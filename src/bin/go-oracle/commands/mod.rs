@@ -97,23 +97,22 @@ pub fn read_legal_diagram(path: &Path, why: &str) -> Result<(Geometry, Position)
     Ok((geometry, position))
 }
 
-/// The play rules of a `--ruleset`: an unknown or unimplemented ruleset is bad input.
-pub fn ruleset_rules(name: &str) -> Result<Rules, Exit> {
-    let id = RulesetId::parse(name).ok_or_else(|| {
-        Exit::BadInput(format!(
-            "unknown ruleset `{name}`; known: {}",
-            RulesetId::ALL
-                .iter()
-                .filter(|r| **r != RulesetId::Custom)
-                .map(|r| r.as_str())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
-    })?;
+/// The play rules of a `--ruleset`: a ruleset without rules of its own is bad input.
+pub fn ruleset_rules(id: RulesetId) -> Result<Rules, Exit> {
     id.rules().ok_or_else(|| {
-        Exit::BadInput(format!(
-            "ruleset `{name}` is not implemented yet; implemented: tromp-taylor, tromp-logical, naj, najn"
-        ))
+        let playable: Vec<&str> = RulesetId::ALL
+            .iter()
+            .filter(|r| r.rules().is_some())
+            .map(|r| r.as_str())
+            .collect();
+        let playable = playable.join(", ");
+        Exit::BadInput(if id == RulesetId::Custom {
+            format!(
+                "ruleset `custom` has no rules of its own (a case file's `rules` gives them); give one of: {playable}"
+            )
+        } else {
+            format!("ruleset `{id}` is not implemented yet; implemented: {playable}")
+        })
     })
 }
 

@@ -6,13 +6,14 @@ use crate::output::{json_side_by_side, move_text, print_json, with_coordinates};
 use go_oracle::engine::{Illegal, Move, Start};
 use go_oracle::geometry::{Colour, Position};
 use go_oracle::parse::diagram::parse_size;
+use go_oracle::rules::RulesetId;
 use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    ruleset: String,
+    #[arg(long, value_enum)]
+    ruleset: RulesetId,
     /// Board size WxH (e.g. 9x9); optional with --setup.
     #[arg(long)]
     size: Option<String>,
@@ -41,7 +42,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         options,
         moves,
     } = args;
-    let rules = ruleset_rules(&ruleset)?;
+    let rules = ruleset_rules(ruleset)?;
     let (geometry, position) = match (&size, &setup) {
         (_, Some(f)) => {
             let (g, p) = read_diagram(f)?;
@@ -138,7 +139,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }));
         }
         results.push((engine.name(), json!({
-            "ruleset": ruleset,
+            "ruleset": ruleset.as_str(),
             "size": format!("{}x{}", geometry.rect_size().map(|s| s.0).unwrap_or(0), geometry.rect_size().map(|s| s.1).unwrap_or(0)),
             "steps": steps,
             "final": game.position().rows(&geometry),

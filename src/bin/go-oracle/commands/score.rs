@@ -5,13 +5,14 @@ use crate::error::{engines_agree, Exit};
 use crate::output::{fmt_number, print_json};
 use go_oracle::engine::Start;
 use go_oracle::geometry::Colour;
+use go_oracle::rules::RulesetId;
 use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    ruleset: String,
+    #[arg(long, value_enum)]
+    ruleset: RulesetId,
     #[command(flatten)]
     options: GameOptions,
     diagram_file: PathBuf,
@@ -23,7 +24,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         options,
         diagram_file: file,
     } = args;
-    let rules = ruleset_rules(&ruleset)?;
+    let rules = ruleset_rules(ruleset)?;
     let komi = options.komi()?;
     let (geometry, position) = read_diagram(&file)?;
     let start = Start {
@@ -44,7 +45,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let s = &scores[0].1;
     if options.json {
         print_json(&json!({
-            "ruleset": ruleset, "black": s.black, "white": s.white, "komi": s.komi,
+            "ruleset": ruleset.as_str(), "black": s.black, "white": s.white, "komi": s.komi,
             "score": s.score, "result": s.result, "engines_agree": agree,
             "engines": scores.iter().map(|x| x.0.clone()).collect::<Vec<_>>(),
         }));

@@ -7,14 +7,15 @@ use crate::error::{engines_agree, Exit};
 use crate::output::{
     fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
 };
+use go_oracle::rules::RulesetId;
 use go_oracle::status_game::Analysis;
 use serde_json::json;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
 pub struct Args {
-    #[arg(long)]
-    ruleset: String,
+    #[arg(long, value_enum)]
+    ruleset: RulesetId,
     diagram_file: PathBuf,
     #[arg(long, value_enum, default_value = "both")]
     engine: EngineChoice,
@@ -39,7 +40,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         komi,
         json,
     } = args;
-    if ruleset != "j2003" {
+    if ruleset != RulesetId::J2003 {
         return Err(Exit::BadInput(format!(
             "--ruleset: `status` decides J2003 life and death; expected j2003, found `{ruleset}`"
         )));
