@@ -308,6 +308,17 @@ impl RulesetId {
     }
 }
 
+/// `--ruleset` of the command line: the same names as `as_str` (and the case files).
+impl clap::ValueEnum for RulesetId {
+    fn value_variants<'a>() -> &'a [Self] {
+        &RulesetId::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.as_str()))
+    }
+}
+
 impl fmt::Display for RulesetId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
@@ -340,4 +351,21 @@ pub fn complete_custom(patch: &RulesPatch) -> Result<Rules, String> {
         no_result_on_cycle: false,
         scoring: patch.scoring.unwrap_or(Scoring::None),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    /// The command line, the case files (`parse`) and serde spell every ruleset alike.
+    #[test]
+    fn ruleset_names_are_written_once() {
+        for id in RulesetId::ALL {
+            assert_eq!(RulesetId::from_str(id.as_str(), false), Ok(id));
+            assert_eq!(RulesetId::parse(id.as_str()), Some(id));
+            assert_eq!(serde_json::to_value(id).unwrap(), id.as_str());
+        }
+        assert_eq!(RulesetId::value_variants(), RulesetId::ALL);
+    }
 }

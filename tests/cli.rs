@@ -230,12 +230,33 @@ fn missing_path_and_bad_arguments() {
         "Z9",
     ]);
     assert_eq!(o.status.code(), Some(2));
-    let o = run(&["play", "--ruleset", "no-such", "--size", "5x5"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("unknown ruleset"));
+    // A ruleset clap does not know: its error names the value and every ruleset.
+    for command in ["play", "score", "status"] {
+        let o = run(&[command, "--ruleset", "no-such", "x.txt"]);
+        assert_eq!(o.status.code(), Some(2));
+        let err = stderr(&o);
+        assert!(
+            err.contains("invalid value 'no-such' for '--ruleset <RULESET>'"),
+            "{err}"
+        );
+        assert!(
+            err.contains("[possible values: tromp-taylor, tromp-logical, naj, najn, j2003, ljr, vjr, custom]"),
+            "{err}"
+        );
+    }
+    let o = run(&["play", "--help"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("[possible values: tromp-taylor,"));
     let o = run(&["play", "--ruleset", "vjr", "--size", "5x5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not implemented"));
+    let o = run(&["play", "--ruleset", "custom", "--size", "5x5"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("tromp-taylor, tromp-logical"),
+        "{}",
+        stderr(&o)
+    );
     let o = run(&[
         "play",
         "--ruleset",

@@ -1,0 +1,147 @@
+//! The commands of `go-oracle`, one module each: its arguments (`Args`) and
+//! `run(Args) -> Result<(), Exit>`. This file holds what several commands share and that is
+//! not output: the engine choice, reading a diagram file, the rules of a `--ruleset`, a
+//! colour argument, the J2003 analysis with its score.
+
+pub mod analyse;
+pub mod bench;
+pub mod check;
+pub mod count_legal;
+pub mod explain;
+pub mod immortal;
+pub mod play;
+pub mod score;
+pub mod status;
+
+use crate::error::Exit;
+use clap::ValueEnum;
+use go_oracle::engine::Engine;
+use go_oracle::geometry::{Colour, Geometry, Position};
+use go_oracle::optimized::Optimized;
+use go_oracle::parse::diagram::parse_position;
+use go_oracle::reference::Reference;
+use go_oracle::rules::{Rules, RulesetId};
+use go_oracle::status_game::Analysis;
+use std::path::Path;
+
+/// `--engine`: which engines run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EngineChoice {
+    Reference,
+    Optimized,
+    Both,
+}
+
+impl EngineChoice {
+    /// The engines to run, the reference first.
+    pub fn engines(self) -> Vec<Box<dyn Engine>> {
+        match self {
+            EngineChoice::Reference => vec![Box::new(Reference)],
+            EngineChoice::Optimized => vec![Box::new(Optimized::default())],
+            EngineChoice::Both => vec![Box::new(Reference), Box::new(Optimized::default())],
+        }
+    }
+
+    /// Whether each engine's result is also compared with the reference's: when both run.
+    pub fn compare(self) -> bool {
+        self == EngineChoice::Both
+    }
+}
+
+/// `--komi`, `--engine` and `--json` of a game played or scored (`play`, `score`).
+#[derive(clap::Args)]
+pub struct GameOptions {
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    komi: f64,
+    #[arg(long, value_enum, default_value = "both")]
+    pub engine: EngineChoice,
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl GameOptions {
+    /// `--komi`; not a finite number is bad input.
+    pub fn komi(&self) -> Result<f64, Exit> {
+        if self.komi.is_finite() {
+            Ok(self.komi)
+        } else {
+            Err(Exit::BadInput("--komi must be a finite number".into()))
+        }
+    }
+}
+
+/// The position of a diagram file; an unreadable or malformed file is bad input.
+pub fn read_diagram(path: &Path) -> Result<(Geometry, Position), Exit> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Exit::BadInput(format!("{}: cannot read: {e}", path.display())))?;
+    parse_position(&text)
+        .map_err(|e| Exit::BadInput(e.in_file(path.display().to_string()).to_string()))
+}
+
+/// Why a final-position must be a legal position (for `read_legal_diagram`).
+pub const FINAL_POSITION_IS_LEGAL: &str = "a final-position is a legal position";
+
+/// The position of a diagram file in which every string has a liberty; `why` says, after
+/// the error, why the command needs that.
+pub fn read_legal_diagram(path: &Path, why: &str) -> Result<(Geometry, Position), Exit> {
+    let (geometry, position) = read_diagram(path)?;
+    if !go_oracle::reference::play::is_legal_position(&geometry, &position) {
+        return Err(Exit::BadInput(format!(
+            "{}: a string has no liberty; {why}",
+            path.display()
+        )));
+    }
+    Ok((geometry, position))
+}
+
+/// The play rules of a `--ruleset`: a ruleset without rules of its own is bad input.
+pub fn ruleset_rules(id: RulesetId) -> Result<Rules, Exit> {
+    id.rules().ok_or_else(|| {
+        let playable: Vec<&str> = RulesetId::ALL
+            .iter()
+            .filter(|r| r.rules().is_some())
+            .map(|r| r.as_str())
+            .collect();
+        let playable = playable.join(", ");
+        Exit::BadInput(if id == RulesetId::Custom {
+            format!(
+                "ruleset `custom` has no rules of its own (a case file's `rules` gives them); give one of: {playable}"
+            )
+        } else {
+            format!("ruleset `{id}` is not implemented yet; implemented: {playable}")
+        })
+    })
+}
+
+/// `B`/`black` or `W`/`white`, any case.
+pub fn parse_colour(s: &str) -> Option<Colour> {
+    match s.to_ascii_lowercase().as_str() {
+        "b" | "black" => Some(Colour::Black),
+        "w" | "white" => Some(Colour::White),
+        _ => None,
+    }
+}
+
+/// How many strings of an analysis have a status (the others are undetermined).
+pub fn decided_strings(a: &Analysis) -> usize {
+    a.strings.iter().filter(|s| s.status.is_some()).count()
+}
+
+/// One engine's J2003 analysis of a final-position (J-52), the board part of its score
+/// when every status is decided (J-64), and the seconds the analysis took.
+pub fn j2003_analysis(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+) -> Result<(Analysis, Option<i64>, f64), Exit> {
+    let started = std::time::Instant::now();
+    let analysis = go_oracle::procedure::j2003::analyse(engine, geometry, position, budget)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let board = if analysis.is_decided() {
+        Some(engine.j2003_board_score(geometry, position, &analysis.status_at(geometry.len()))?)
+    } else {
+        None
+    };
+    Ok((analysis, board, seconds))
+}

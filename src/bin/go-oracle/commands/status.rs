@@ -1,0 +1,125 @@
+//! `go-oracle status`: J2003 life and death of every string of a final-position, and the
+//! score (J-41 ... J-64).
+
+use super::FINAL_POSITION_IS_LEGAL;
+use super::{decided_strings, j2003_analysis, read_legal_diagram, EngineChoice};
+use crate::error::{engines_agree, Exit};
+use crate::output::{
+    fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
+};
+use go_oracle::rules::RulesetId;
+use go_oracle::status_game::Analysis;
+use serde_json::json;
+use std::path::PathBuf;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[arg(long, value_enum)]
+    ruleset: RulesetId,
+    diagram_file: PathBuf,
+    #[arg(long, value_enum, default_value = "both")]
+    engine: EngineChoice,
+    /// Nodes (reference) or states (optimized) each status check may visit.
+    #[arg(long, default_value_t = 1_000_000)]
+    budget: u64,
+    #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
+    prisoner_difference: i64,
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    komi: f64,
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> Result<(), Exit> {
+    let Args {
+        ruleset,
+        diagram_file: file,
+        engine: choice,
+        budget,
+        prisoner_difference,
+        komi,
+        json,
+    } = args;
+    if ruleset != RulesetId::J2003 {
+        return Err(Exit::BadInput(format!(
+            "--ruleset: `status` decides J2003 life and death; expected j2003, found `{ruleset}`"
+        )));
+    }
+    let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
+    let mut reports = Vec::new();
+    for engine in choice.engines() {
+        let (analysis, board, seconds) =
+            j2003_analysis(engine.as_ref(), &geometry, &position, budget)?;
+        let score = board.map(|b| (b + prisoner_difference) as f64 - komi);
+        reports.push((engine.name(), analysis, score, seconds));
+    }
+    let strings_json = |a: &Analysis| -> Vec<serde_json::Value> {
+        a.strings
+            .iter()
+            .map(|s| {
+                json!({
+                    "colour": s.colour.name(),
+                    "points": s.points.iter().map(|&p| geometry.name(p).to_string()).collect::<Vec<_>>(),
+                    "status": string_status_word(s),
+                    "alive": s.status.map(|x| x.is_alive()),
+                    "direct_ko_stone": s.direct_ko_stone,
+                })
+            })
+            .collect()
+    };
+    // Engines agree on every status both decide, and on the score.
+    let mut agree = true;
+    for w in reports.windows(2) {
+        let (a, b) = (&w[0].1, &w[1].1);
+        for (x, y) in a.strings.iter().zip(&b.strings) {
+            if let (Some(p), Some(q)) = (x.status, y.status) {
+                agree &= p == q;
+            }
+            if let (Some(p), Some(q)) = (x.direct_ko_stone, y.direct_ko_stone) {
+                agree &= p == q;
+            }
+        }
+        if let (Some(p), Some(q)) = (w[0].2, w[1].2) {
+            agree &= p == q;
+        }
+    }
+    let best = reports
+        .iter()
+        .max_by_key(|r| decided_strings(&r.1))
+        .expect("at least one engine");
+    if json {
+        let engines_json: serde_json::Map<String, serde_json::Value> = reports
+            .iter()
+            .map(|(n, a, sc, secs)| {
+                (
+                    n.clone(),
+                    json!({"strings": strings_json(a), "score": sc, "explored": a.explored, "seconds": secs}),
+                )
+            })
+            .collect();
+        print_json(&json!({
+            "strings": strings_json(&best.1),
+            "score": best.2,
+            "result": best.2.map(result_text),
+            "prisoner_difference": prisoner_difference,
+            "komi": komi,
+            "engines_agree": agree,
+            "engines": engines_json,
+        }));
+    } else {
+        print!("{}", with_coordinates(&geometry, &position));
+        for (name, a, sc, secs) in &reports {
+            println!("{name} ({} nodes/states, {secs:.2} s):", a.explored);
+            for s in &a.strings {
+                println!("{}", string_report_line(&geometry, s));
+            }
+            match sc {
+                Some(x) => println!("  score {} ({})", fmt_number(*x), result_text(*x)),
+                None => {
+                    println!("  score undefined: a status is undetermined within budget {budget}")
+                }
+            }
+        }
+    }
+    engines_agree(agree)
+}

@@ -1,0 +1,83 @@
+//! `go-oracle`: check the corpus, explain a case, play moves, score a position.
+//! Exit status: 0 all good, 1 a check failed (or the engines disagree), 2 bad input or usage.
+//!
+//! This file parses the command line and dispatches; each command is a module of
+//! `commands/`, and what they print in common is in `output.rs`.
+
+mod commands;
+mod error;
+mod output;
+
+use clap::{Parser, Subcommand};
+use commands::{analyse, bench, check, count_legal, explain, immortal, play, score, status};
+use error::Exit;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "go-oracle",
+    version,
+    about = "The written rules of Go, executable twice: a reference and an optimized engine that must agree."
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Check case files (default: oracle-cases/) on the engines.
+    Check(check::Args),
+    /// Replay a case step by step with diagrams, legality, captures and the score.
+    Explain(explain::Args),
+    /// Play GTP-style moves (`B D4 W pass ...`) under a ruleset.
+    Play(play::Args),
+    /// Score a position (a diagram file) by a ruleset's area scoring.
+    Score(score::Args),
+    /// NAJ N-17: which stones of each colour are immortal in a position (a diagram file).
+    Immortal(immortal::Args),
+    /// NAJ analyses under optimal play from a final-position (a diagram file): the
+    /// black-analysis value (Black maximises his black-score, White opens) and the
+    /// white-analysis value, each with one optimal line.
+    Analyse(analyse::Args),
+    /// J2003 life and death of every string of a final-position (a diagram file), and the
+    /// score (J-41 ... J-64).
+    Status(status::Args),
+    /// J2003 solver benchmark: for each final-position (diagram files; default the seed
+    /// positions and shapes of benches/j2003-positions/), the analysis by the optimized engine
+    /// with every reduction on and with each J2003 reduction off in turn: states, seconds,
+    /// strings decided, score
+    Bench(bench::Args),
+    /// Count the legal positions (every string has a liberty) of a WxH board.
+    CountLegal(count_legal::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(c) => c,
+        Err(e) => {
+            let code = if e.use_stderr() { 2 } else { 0 };
+            let _ = e.print();
+            return ExitCode::from(code);
+        }
+    };
+    let result = match cli.command {
+        Command::Check(args) => check::run(args),
+        Command::Explain(args) => explain::run(args),
+        Command::Play(args) => play::run(args),
+        Command::Score(args) => score::run(args),
+        Command::Immortal(args) => immortal::run(args),
+        Command::Analyse(args) => analyse::run(args),
+        Command::Status(args) => status::run(args),
+        Command::Bench(args) => bench::run(args),
+        Command::CountLegal(args) => count_legal::run(args),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(Exit::Failed) => ExitCode::from(1),
+        Err(Exit::BadInput(msg)) => {
+            eprintln!("error: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
