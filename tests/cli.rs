@@ -529,3 +529,57 @@ fn bench_json_contract() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("no-such-file.txt"), "{}", stderr(&o));
 }
+
+/// `check --jobs N`: the same verdicts in the same order on one thread and on several, each
+/// check with its `seconds`; the terminal table ends with the slowest checks.
+#[test]
+fn check_in_parallel_keeps_order_and_times_each_check() {
+    // Files that pass and files that are ignored (a ruleset not implemented yet), interleaved,
+    // so that a verdict given to the wrong check shows.
+    let dir = std::env::temp_dir().join(format!("go-oracle-cli-jobs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for i in 0..8 {
+        let (id, ruleset) = if i % 3 == 1 {
+            (format!("c{i}-later"), "ljr")
+        } else {
+            (format!("c{i}-good"), "tromp-logical")
+        };
+        let text = GOOD_CASE
+            .replace("tromp-logical", ruleset)
+            .replace("id: good", &format!("id: {id}"));
+        std::fs::write(dir.join(format!("{id}.yaml")), text).unwrap();
+    }
+    let folder = dir.to_str().unwrap();
+    let one = run(&["check", folder, "--json", "--jobs", "1"]);
+    let many = run(&["check", folder, "--json", "--jobs", "3"]);
+    assert_eq!(one.status.code(), Some(0), "{}", stderr(&one));
+    assert_eq!(many.status.code(), Some(0), "{}", stderr(&many));
+    for v in [json(&one), json(&many)] {
+        let checks = v["checks"].as_array().unwrap();
+        assert_eq!(checks.len(), 8);
+        let mut files = Vec::new();
+        for c in checks {
+            assert!(c["seconds"].as_f64().is_some_and(|s| s >= 0.0), "{c}");
+            let file = c["file"].as_str().unwrap().to_string();
+            let expected = if file.ends_with("-later.yaml") {
+                "ignored"
+            } else {
+                "passed"
+            };
+            assert_eq!(c["status"], expected, "{c}");
+            files.push(file);
+        }
+        assert!(
+            files.windows(2).all(|w| w[0] < w[1]),
+            "file order: {files:?}"
+        );
+    }
+    let text = run(&["check", folder]);
+    let out = String::from_utf8_lossy(&text.stdout);
+    let tail: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("slowest checks"))
+        .collect();
+    assert_eq!(tail.len(), 6, "the five slowest after the table:\n{out}");
+    assert!(tail[1].contains("::capture"), "{out}");
+}
