@@ -152,3 +152,55 @@ pub fn run_checks(
         Err(_) => checks.iter().map(run_one).collect(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::optimized::Switches;
+    use crate::parse::case::parse_case;
+
+    fn nakade(solver_budget: u64) -> crate::parse::case::Case {
+        let text = format!(
+            "id: nakade
+source: {{document: test}}
+checks:
+  - name: nakade-1x5
+    ruleset: j2003
+    position: |
+      . # O . O
+    moves: [\"B pass, W pass\"]
+    solver-budget: {solver_budget}
+    expect:
+      strings:
+        - {{at: B1, status: capturable-1}}
+        - {{at: C1, status: dead}}
+"
+        );
+        parse_case(&text, "nakade.yaml", Some("nakade")).expect("a valid case")
+    }
+
+    /// A switched-off configuration is not run where every-speed-up-on is undetermined, and is
+    /// run (and judged) where it is decided.
+    #[test]
+    fn switched_off_configurations_follow_the_all_on_verdict() {
+        let without = Optimized {
+            switches: Switches::without("hash-index").expect("a switch"),
+        };
+        let small = nakade(10);
+        let status = run_check(&small.checks[0], &without, true, &SharedReplays::default());
+        assert!(
+            matches!(&status, Status::Ignored(why) if why.starts_with("not run:")),
+            "{status:?}"
+        );
+        let enough = nakade(300_000);
+        let status = run_check(&enough.checks[0], &without, true, &SharedReplays::default());
+        assert_eq!(status, Status::Passed);
+        // The all-on engine itself is never skipped: it says why it is undetermined.
+        let all_on = Optimized::default();
+        let status = run_check(&small.checks[0], &all_on, true, &SharedReplays::default());
+        assert!(
+            matches!(&status, Status::Ignored(why) if why.contains("states spent")),
+            "{status:?}"
+        );
+    }
+}
