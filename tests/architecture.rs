@@ -87,17 +87,23 @@ fn dependencies() -> BTreeMap<String, BTreeSet<String>> {
     graph
 }
 
-#[test]
-fn the_reference_never_names_the_optimized_engine() {
+/// The code lines under `src/<folder>` that contain one of `needles`, as `file:line: code`.
+fn lines_naming(folder: &str, needles: &[&str]) -> Vec<String> {
     let mut offenders = Vec::new();
-    for file in rust_files(&src().join("reference")) {
+    for file in rust_files(&src().join(folder)) {
         let text = std::fs::read_to_string(&file).unwrap_or_default();
         for (n, line) in code_lines(&text) {
-            if line.contains("optimized") {
+            if needles.iter().any(|x| line.contains(x)) {
                 offenders.push(format!("{}:{n}: {}", file.display(), line.trim()));
             }
         }
     }
+    offenders
+}
+
+#[test]
+fn the_reference_never_names_the_optimized_engine() {
+    let offenders = lines_naming("reference", &["optimized"]);
     assert!(
         offenders.is_empty(),
         "the reference must not use the optimized engine (ARCHITECTURE.md):\n{}",
@@ -107,15 +113,7 @@ fn the_reference_never_names_the_optimized_engine() {
 
 #[test]
 fn procedures_use_engines_only_through_the_trait() {
-    let mut offenders = Vec::new();
-    for file in rust_files(&src().join("procedure")) {
-        let text = std::fs::read_to_string(&file).unwrap_or_default();
-        for (n, line) in code_lines(&text) {
-            if line.contains("crate::reference") || line.contains("crate::optimized") {
-                offenders.push(format!("{}:{n}: {}", file.display(), line.trim()));
-            }
-        }
-    }
+    let offenders = lines_naming("procedure", &["crate::reference", "crate::optimized"]);
     assert!(
         offenders.is_empty(),
         "procedures must play through the engine they run for (ARCHITECTURE.md):\n{}",
