@@ -1,5 +1,6 @@
 //! NAJ immortality (N-17): Benson's algorithm on random 19x19 positions (time per call),
-//! and the reference's exhaustive search against Benson on small boards, in one run.
+//! and the reference's exhaustive search (spec N-17.S) against Benson and against the
+//! unpruned search it replaced, on dense 4x4 positions and on 9x9 final positions, in one run.
 //!
 //! Run: `cargo bench --bench immortal`.
 
@@ -7,6 +8,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use go_oracle::engine::Engine;
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
+use go_oracle::parse::diagram::parse_position;
+use go_oracle::reference::naj::immortal_unpruned;
 use go_oracle::reference::play::is_legal_position;
 use go_oracle::reference::Reference;
 use rand::rngs::SmallRng;
@@ -51,26 +54,117 @@ fn bench(c: &mut Criterion) {
     let small: Vec<_> = (0..16).map(|s| random_position(4, 0.8, 100 + s)).collect();
     let mut group = c.benchmark_group("immortal/4x4-dense");
     group.sample_size(10);
-    group.bench_function("reference", |b| {
-        b.iter(|| {
-            for (g, p) in &small {
-                for colour in [Colour::Black, Colour::White] {
-                    let _ = Reference.immortal(g, p, colour, 1_000_000);
-                }
-            }
-        })
+    both_colours(&mut group, "reference", &small, |g, p, c| {
+        let _ = Reference.immortal(g, p, c, 1_000_000);
     });
-    group.bench_function("benson", |b| {
-        b.iter(|| {
-            for (g, p) in &small {
-                for colour in [Colour::Black, Colour::White] {
-                    let _ = Optimized::default().immortal(g, p, colour, 0);
-                }
-            }
-        })
+    both_colours(&mut group, "reference-unpruned", &small, |g, p, c| {
+        let _ = immortal_unpruned(g, p, c, 1_000_000);
+    });
+    both_colours(&mut group, "benson", &small, |g, p, c| {
+        let _ = Optimized::default().immortal(g, p, c, 0);
+    });
+    group.finish();
+
+    // 9x9 final positions: the reference decides each colour of each after at most 84
+    // explored positions. The unpruned search takes 8 to 80 s on each of the first four, or
+    // runs out of a 1,000,000-position budget, so it is timed on the last one only.
+    let final_9x9: Vec<_> = NINE_BY_NINE
+        .iter()
+        .map(|d| parse_position(d).expect("a 9x9 diagram"))
+        .collect();
+    let mut group = c.benchmark_group("immortal/9x9-final");
+    group.sample_size(10);
+    both_colours(&mut group, "reference", &final_9x9, |g, p, c| {
+        let _ = Reference.immortal(g, p, c, 1_000_000);
+    });
+    both_colours(&mut group, "benson", &final_9x9, |g, p, c| {
+        let _ = Optimized::default().immortal(g, p, c, 0);
+    });
+    group.finish();
+    let dead = &final_9x9[final_9x9.len() - 1..];
+    let mut group = c.benchmark_group("immortal/9x9-dead-stones");
+    group.sample_size(10);
+    both_colours(&mut group, "reference", dead, |g, p, c| {
+        let _ = Reference.immortal(g, p, c, 1_000_000);
+    });
+    both_colours(&mut group, "reference-unpruned", dead, |g, p, c| {
+        let _ = immortal_unpruned(g, p, c, 1_000_000);
     });
     group.finish();
 }
+
+/// Time `f` on every position, for both colours, as one benchmark of `group`.
+fn both_colours(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    positions: &[(Geometry, Position)],
+    f: impl Fn(&Geometry, &Position, Colour),
+) {
+    group.bench_function(name, |b| {
+        b.iter(|| {
+            for (g, p) in positions {
+                for colour in [Colour::Black, Colour::White] {
+                    f(g, p, colour);
+                }
+            }
+        })
+    });
+}
+
+/// 9x9 final positions: two-eyed groups; a seki between them; a game's end; a game's end
+/// with a large black group; two-eyed groups with dead stones inside (last).
+const NINE_BY_NINE: [&str; 5] = [
+    "
+    . # . # O . O . O
+    # # # # O O O O O
+    . # . # O . . O .
+    # # # # O O O O O
+    . . . # # O . . .
+    # # # . # O O O O
+    . # # # # O . O .
+    # . # . # O O O O
+    . # # # # O . O .",
+    "
+    . # . # O . O . O
+    # # # # O O O O O
+    . # . # O . . O .
+    # # # # O O O O O
+    . . . # # O . . .
+    # # # # # O O O O
+    . # # O O # O . O
+    # # # O . # O O O
+    . # # O . # O . O",
+    "
+    . . # O . O . . .
+    . # # O O O O O .
+    . # . # # O # O .
+    . . # . # # # O O
+    . . # # . # O O .
+    # # O # # O O . O
+    . O O O # # O O .
+    O . O . O # # O .
+    . . O O O O # O .",
+    "
+    . . # O . . . . .
+    . # # O . O . . .
+    . # O O O . O O .
+    # # # # O O # O O
+    . # . # # # # # O
+    . . # . # O O # O
+    . . # # O O . O O
+    . # . # O . O . .
+    . . # O O . . . .",
+    "
+    . # . # O . O . O
+    # # # # O O O O O
+    . # . # O # . O .
+    # # # # O O O O O
+    . O . # # O # # .
+    # # # . # O O O O
+    . # # # # O . O .
+    # . # . # O O O O
+    . # # # # O . O .",
+];
 
 criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -1,11 +1,13 @@
 //! NAJ N-17 immortality: the reference's exhaustive search and Benson's algorithm agree
-//! on random legal positions, for both colours; and hand-made shapes whose status is known.
+//! on random legal positions, for both colours; the reference's pruned search (spec N-17.S)
+//! agrees with the unpruned search it replaced; and hand-made shapes whose status is known.
 
 use go_oracle::differential::{compare_immortal, GameInput};
 use go_oracle::engine::{Answer, Engine};
-use go_oracle::geometry::Colour;
+use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
+use go_oracle::reference::naj::immortal_unpruned;
 use go_oracle::reference::Reference;
 use go_oracle::rules::{CaptureOrder, Suicide};
 use proptest::prelude::*;
@@ -175,5 +177,84 @@ proptest! {
         let moves = &input.moves[..input.moves.len().min(200)];
         let r = go_oracle::differential::compare_naj_analysis(&g, &s.position, colour, moves, 20_000);
         prop_assert!(r.is_ok(), "{}", r.unwrap_err());
+    }
+}
+
+prop_compose! {
+    /// Crowded legal positions of rectangles up to 5x5: three cells in four hold a stone
+    /// (before the stones without liberty are dropped), so the unpruned search finishes.
+    fn crowded_position(max_side: u8)(
+        width in 0u8..max_side, height in 0u8..max_side,
+        setup in proptest::collection::vec(prop_oneof![1 => Just(0u8), 3 => 1u8..3], 25),
+    ) -> (Geometry, Position) {
+        let input = GameInput { width, height, suicide: Suicide::Forbidden, capture_order: CaptureOrder::OpponentFirst,
+            basic: false, fixed: false, positional: false, situational: false, game_end_passes: 1,
+            reaching_only: false, no_result_on_cycle: false, handicap: 0, white_first: false, setup, moves: vec![] };
+        let (g, _, s) = input.build(max_side);
+        (g, s.position)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// The pruned search (spec N-17.S2, S3) finds the immortal stones the unpruned search
+    /// finds, for both colours. When the unpruned search finds an immortal stone it explored
+    /// every reachable position; the pruned one explores some of them, so it decides too.
+    #[test]
+    fn pruned_search_matches_unpruned((g, p) in crowded_position(5)) {
+        for player in [Colour::Black, Colour::White] {
+            let Some(unpruned) = immortal_unpruned(&g, &p, player, 20_000).ok() else { continue };
+            let pruned = Reference.immortal(&g, &p, player, 20_000).unwrap();
+            match pruned {
+                Answer::Decided(v) => prop_assert_eq!(
+                    &v, &unpruned, "{} stones of\n{}", player, p.diagram(&g)
+                ),
+                Answer::Undetermined { .. } => prop_assert!(
+                    !unpruned.iter().any(|&x| x),
+                    "pruned search undetermined where the unpruned one found immortal {} stones:\n{}",
+                    player, p.diagram(&g)
+                ),
+            }
+        }
+    }
+}
+
+/// Hand-made shapes, for both colours: the pruned and the unpruned searches agree.
+#[test]
+fn pruned_search_matches_unpruned_on_shapes() {
+    for d in [
+        // Black lives with two one-point eyes; White's stone at the top, inside Black's area,
+        // has one liberty.
+        "
+        . # O . # .
+        # # # # # #
+        O O O O O O
+        . . . . . .",
+        // A seki (see `seki_is_not_immortal`).
+        "
+        . O # .
+        O O # #
+        # # # .",
+        // Black's only eye space has two points: White fills it and captures.
+        "
+        . . # O .
+        # # # O .
+        O O O O .",
+        // Two black stones share their only liberty; White's stones have liberties of their own.
+        "
+        . # O .
+        # O . O
+        O . O .",
+    ] {
+        let (g, p) = parse_position(d).unwrap();
+        for player in [Colour::Black, Colour::White] {
+            let unpruned = immortal_unpruned(&g, &p, player, 1_000_000).expect("small");
+            let pruned = match Reference.immortal(&g, &p, player, 1_000_000).unwrap() {
+                Answer::Decided(v) => v,
+                Answer::Undetermined { .. } => panic!("undetermined"),
+            };
+            assert_eq!(pruned, unpruned, "{player} on\n{}", p.diagram(&g));
+        }
     }
 }

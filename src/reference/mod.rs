@@ -17,9 +17,6 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::{Rules, Scoring};
 use std::sync::Arc;
 
-/// Most empty points of a position whose immortality the reference searches.
-pub const IMMORTAL_EMPTY_LIMIT: usize = 14;
-
 /// The reference engine. It supports every geometry and every rule parameter.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
@@ -46,11 +43,9 @@ impl Engine for Reference {
             start,
         )))
     }
-    /// The exhaustive immortality search (spec naj.md N-17) explores up to 2^E positions
-    /// for E empty points; beyond this it is not run (the check shows as ignored).
-    fn immortal_empty_limit(&self) -> Option<usize> {
-        Some(IMMORTAL_EMPTY_LIMIT)
-    }
+    /// The exhaustive immortality search (spec naj.md N-17.S) runs on any position: its
+    /// budget, not a limit on empty points (`immortal_empty_limit`), bounds it, and a search
+    /// that runs out says `undetermined` (the check shows as ignored).
     fn immortal(
         &self,
         geometry: &Geometry,
