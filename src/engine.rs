@@ -207,11 +207,6 @@ pub trait Engine: Send + Sync {
         rules: &Rules,
         start: &Start,
     ) -> Result<Box<dyn Game>, Unsupported>;
-    /// The most empty points a position may have for this engine's immortality test to be
-    /// run (an exhaustive search); `None` for no limit.
-    fn immortal_empty_limit(&self) -> Option<usize> {
-        None
-    }
     /// NAJ N-17: for every point, whether an immortal stone of `player` stands on it.
     /// `budget` bounds a search (nodes); an engine that does not search ignores it.
     fn immortal(

@@ -2,9 +2,9 @@
 //! configuration, as one test named `<file>::<check>::<engine>`.
 //!
 //! `cargo test --test corpus -- fixed-ko` runs the checks whose names contain `fixed-ko`.
-//! Checks whose ruleset is not implemented yet, and checks an engine does not support (such
-//! as immortality questions beyond the reference's exhaustive search), are listed as
-//! ignored with the reason, never dropped.
+//! Checks whose ruleset is not implemented yet, checks an engine does not support (such as
+//! a general-graph board on the optimized engine), and checks a search leaves undetermined
+//! within the case's budget are listed as ignored with the reason, never dropped.
 //!
 //! Each check's replays that several tests need (the reference's, the optimized engine's
 //! with every speed-up on) are made once, by the first test that needs them

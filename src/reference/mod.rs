@@ -44,8 +44,8 @@ impl Engine for Reference {
         )))
     }
     /// The exhaustive immortality search (spec naj.md N-17.S) runs on any position: its
-    /// budget, not a limit on empty points (`immortal_empty_limit`), bounds it, and a search
-    /// that runs out says `undetermined` (the check shows as ignored).
+    /// budget bounds it, and a search that runs out says `undetermined` (the check shows as
+    /// ignored).
     fn immortal(
         &self,
         geometry: &Geometry,

@@ -56,7 +56,6 @@ pub(super) fn j2003_trace(
     engine: &dyn Engine,
     check: &Check,
     alternation: &Trace,
-    with_search: bool,
     pass_undetermined: bool,
     analysed: &AnalysisMemo,
 ) -> Result<J2003Trace, String> {
@@ -97,7 +96,7 @@ pub(super) fn j2003_trace(
         || check.expect.result.is_some();
     // The final position: where the alternation ended by passes, or (C-11) the position a
     // check gives with no moves, analysed as given even if its ending pass would be illegal.
-    if !(alternation.game_over || check.steps.is_empty()) || !wants || !with_search {
+    if !(alternation.game_over || check.steps.is_empty()) || !wants {
         return Ok(t);
     }
     let analysis = analyse_memo(

@@ -29,11 +29,9 @@ pub use schedule::{run_check, run_checks, CheckRun, SharedReplays};
 pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
 
 use crate::engine::{Answer, Engine};
-use crate::geometry::Cell;
 use crate::optimized::{Optimized, Switches};
 use crate::parse::case::Check;
 use crate::reference::Reference;
-use replay::{replay_with, Searches};
 
 /// Every engine configuration the corpus runs on: the reference, the optimized engine, and
 /// the optimized engine with each speed-up switched off in turn.
@@ -56,44 +54,6 @@ pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
     engine
         .start(&check.geometry, rules, &check.start)
         .map_err(|u| u.to_string())?;
-    let needs_immortal = check.black_analysis.is_some()
-        || check.white_analysis.is_some()
-        || check.expect.immortal_black.is_some()
-        || check.expect.immortal_white.is_some();
-    let needs_solver = check.expect.optimal_scores.iter().any(Option::is_some);
-    if let (true, Some(limit)) = (needs_solver, engine.immortal_empty_limit()) {
-        // Any position of an analysis may be tested, up to an empty board.
-        if check.geometry.len() > limit {
-            return Err(format!(
-                "{}'s immortality test is an exhaustive search limited to positions with at most {limit} empty points; the optimal-analysis solver may test any position of this {}-point board",
-                engine.name(),
-                check.geometry.len()
-            ));
-        }
-    }
-    if let (true, Some(limit)) = (needs_immortal, engine.immortal_empty_limit()) {
-        // The positions whose immortality the check asks about, found by replaying the
-        // moves without the immortality tests.
-        let mut tested = Vec::new();
-        if let Ok(Ok(t)) = replay_with(engine, check, Searches::Skip) {
-            if check.expect.immortal_black.is_some() || check.expect.immortal_white.is_some() {
-                tested.push(t.position.clone());
-            }
-            if let Some(n) = &t.naj {
-                for a in [&n.black_analysis, &n.white_analysis].into_iter().flatten() {
-                    tested.push(a.end.clone());
-                }
-            }
-        }
-        if let Some(empty) = tested.iter().map(|p| p.count(Cell::Empty)).max() {
-            if empty > limit {
-                return Err(format!(
-                    "{}'s immortality test is an exhaustive search limited to positions with at most {limit} empty points; this check needs one with {empty}",
-                    engine.name()
-                ));
-            }
-        }
-    }
     Ok(())
 }
 

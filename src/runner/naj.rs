@@ -41,7 +41,6 @@ pub(super) fn naj_trace(
     engine: &dyn Engine,
     check: &Check,
     alternation: &Trace,
-    with_immortality: bool,
 ) -> Result<Result<NajTrace, CaseProblem>, String> {
     let prisoner_difference =
         alternation.prisoners.black as i64 - alternation.prisoners.white as i64;
@@ -87,13 +86,9 @@ pub(super) fn naj_trace(
             }
         };
         let end = game.position();
-        let control = if with_immortality {
-            engine
-                .control(g, &end, controller, check.budget)
-                .map_err(|u| u.to_string())?
-        } else {
-            Answer::Undetermined { explored: 0 }
-        };
+        let control = engine
+            .control(g, &end, controller, check.budget)
+            .map_err(|u| u.to_string())?;
         let trace = AnalysisTrace {
             steps,
             end,
@@ -117,7 +112,7 @@ pub(super) fn naj_trace(
         let Some(claim) = check.expect.optimal_scores[slot] else {
             continue;
         };
-        naj.optimal[slot] = Some(if with_immortality {
+        naj.optimal[slot] = Some(
             compare(
                 engine,
                 g,
@@ -131,10 +126,8 @@ pub(super) fn naj_trace(
                 },
                 crate::procedure::naj::Switches::default(),
             )
-            .map_err(|u| u.to_string())?
-        } else {
-            Answer::Undetermined { explored: 0 }
-        });
+            .map_err(|u| u.to_string())?,
+        );
     }
     if let (Some(b), Some(w)) = (naj.black_score, naj.white_score) {
         let score = (b - w + prisoner_difference) as f64 - check.komi;

@@ -121,8 +121,6 @@ pub(super) fn replay_steps_guarded(
 /// How much searching a replay does after the moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Searches {
-    /// None: no immortality, control, solver or J2003 analysis (the moves only).
-    Skip,
     /// Enough to judge the check: a J2003 analysis stops at its first undetermined status
     /// check, since the check is then undetermined whatever the others say.
     ToJudge,
@@ -151,7 +149,6 @@ pub(super) fn replay_with(
     check: &Check,
     searches: Searches,
 ) -> Result<Result<Trace, CaseProblem>, String> {
-    let with_immortality = searches != Searches::Skip;
     let rules = check
         .rules
         .as_ref()
@@ -174,9 +171,6 @@ pub(super) fn replay_with(
         analyses: std::cell::RefCell::new(Vec::new()),
     };
     let guard = |position: &Position| -> Result<Option<Illegal>, ()> {
-        if !with_immortality {
-            return Ok(None);
-        }
         match analyse_memo(
             &analysed,
             engine,
@@ -222,14 +216,7 @@ pub(super) fn replay_with(
         j2003: None,
     };
     if is_j2003 {
-        let mut j = j2003_trace(
-            engine,
-            check,
-            &trace,
-            with_immortality,
-            pass_undetermined,
-            &analysed,
-        )?;
+        let mut j = j2003_trace(engine, check, &trace, pass_undetermined, &analysed)?;
         j.explored = analysed
             .analyses
             .borrow()
@@ -245,7 +232,7 @@ pub(super) fn replay_with(
     .into_iter()
     .enumerate()
     {
-        if wanted && with_immortality {
+        if wanted {
             trace.immortal[i] = Some(
                 engine
                     .immortal(&check.geometry, &trace.position, colour, check.budget)
@@ -254,7 +241,7 @@ pub(super) fn replay_with(
         }
     }
     if check.ruleset.analysis_rules().is_some() {
-        match naj_trace(engine, check, &trace, with_immortality)? {
+        match naj_trace(engine, check, &trace)? {
             Ok(n) => trace.naj = Some(n),
             Err(p) => return Ok(Err(p)),
         }

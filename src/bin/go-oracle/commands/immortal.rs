@@ -14,7 +14,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "both")]
     engine: EngineChoice,
     /// Positions the reference's search may explore per colour.
-    #[arg(long, default_value_t = 1_000_000)]
+    #[arg(long, default_value_t = 20_000)]
     budget: u64,
     #[arg(long)]
     json: bool,
