@@ -31,6 +31,25 @@ pub fn control(
         .collect())
 }
 
+/// A fresh NAJ move-sequence from `position` with `player`'s opponent to move: the
+/// sequences of the immortality test (N-17), each with its own empty history (N-9).
+fn opponent_opens(
+    geometry: &std::sync::Arc<Geometry>,
+    position: &Position,
+    player: Colour,
+) -> RefGame {
+    RefGame::new(
+        geometry.clone(),
+        naj_rules(2),
+        &Start {
+            position: position.clone(),
+            to_move: player.opponent(),
+            handicap: 0,
+            prisoners: Default::default(),
+        },
+    )
+}
+
 /// N-17: which stones of `player` are immortal in `position`: no move-sequence that the
 /// opponent opens, in which `player` passes every turn, removes them.
 ///
@@ -58,18 +77,7 @@ pub fn immortal(
     // these sequences legality depends on the position only (spec N-17, "Why the immortality
     // search is finite", point 5).
     let shared = std::sync::Arc::new(geometry.clone());
-    let fresh = |position: &Position| {
-        RefGame::new(
-            shared.clone(),
-            naj_rules(2),
-            &Start {
-                position: position.clone(),
-                to_move: player.opponent(),
-                handicap: 0,
-                prisoners: Default::default(),
-            },
-        )
-    };
+    let fresh = |position: &Position| opponent_opens(&shared, position, player);
     let stones = geometry
         .points()
         .filter(|&q| position.get(q) == mine)
@@ -137,28 +145,13 @@ pub fn immortal_unpruned(
     player: Colour,
     budget: u64,
 ) -> Result<Vec<bool>, u64> {
-    let start = Start {
-        position: position.clone(),
-        to_move: player.opponent(),
-        handicap: 0,
-        prisoners: Default::default(),
-    };
     let mine = Cell::Stone(player);
     let mut removed = vec![false; geometry.len()];
     let mut seen: BTreeSet<Position> = BTreeSet::new();
     // Every explored position starts a fresh move-sequence: legality here depends on the
     // position only (spec N-17, "Why the immortality search is finite").
     let shared = std::sync::Arc::new(geometry.clone());
-    let fresh = |position: &Position| {
-        RefGame::new(
-            shared.clone(),
-            naj_rules(2),
-            &Start {
-                position: position.clone(),
-                ..start.clone()
-            },
-        )
-    };
+    let fresh = |position: &Position| opponent_opens(&shared, position, player);
     let mut stack = vec![fresh(position)];
     seen.insert(position.clone());
     let mut explored = 0u64;
