@@ -63,33 +63,31 @@ fn main() {
     for (i, ci) in order {
         let (rel, case) = &cases[i];
         let check = &case.checks[ci];
-        {
-            let shared = Arc::new(SharedReplays::default());
-            for engine in &engines {
-                let name = test_name(case, check, &engine.name());
-                let case = Arc::clone(case);
-                let engine = Arc::clone(engine);
-                let shared = Arc::clone(&shared);
-                let rel = rel.clone();
-                let tname = name.clone();
-                trials.push(
-                    Trial::ignorable_test(name, move || {
-                        let check = &case.checks[ci];
-                        match run_check(check, engine.as_ref(), true, &shared) {
-                            Status::Passed => Ok(Completion::Completed),
-                            Status::Ignored(why) => Ok(Completion::ignored_with(why)),
-                            Status::Failed(f) => Err(Failed::from(failure_message(
-                                check,
-                                &rel,
-                                &engine.name(),
-                                &tname,
-                                &f,
-                            ))),
-                        }
-                    })
-                    .with_kind(check.ruleset.as_str()),
-                );
-            }
+        let shared = Arc::new(SharedReplays::default());
+        for engine in &engines {
+            let name = test_name(case, check, &engine.name());
+            let case = Arc::clone(case);
+            let engine = Arc::clone(engine);
+            let shared = Arc::clone(&shared);
+            let rel = rel.clone();
+            let tname = name.clone();
+            trials.push(
+                Trial::ignorable_test(name, move || {
+                    let check = &case.checks[ci];
+                    match run_check(check, engine.as_ref(), true, &shared) {
+                        Status::Passed => Ok(Completion::Completed),
+                        Status::Ignored(why) => Ok(Completion::ignored_with(why)),
+                        Status::Failed(f) => Err(Failed::from(failure_message(
+                            check,
+                            &rel,
+                            &engine.name(),
+                            &tname,
+                            &f,
+                        ))),
+                    }
+                })
+                .with_kind(check.ruleset.as_str()),
+            );
         }
     }
     libtest_mimic::run(&args, trials).exit();

@@ -126,6 +126,24 @@ impl<'a> Solver<'a> {
     }
 }
 
+/// The analysis by `analysing` from `final_position` as a fresh move-sequence on `engine`:
+/// the opponent opens (N-15/N-16), no prisoners, no history.
+fn analysis_start(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    rules: &Rules,
+    final_position: &Position,
+    analysing: Colour,
+) -> Result<Box<dyn Game>, Unsupported> {
+    let start = Start {
+        position: final_position.clone(),
+        to_move: analysing.opponent(),
+        handicap: 0,
+        prisoners: Prisoners::default(),
+    };
+    engine.start(geometry, rules, &start)
+}
+
 /// Solve the analysis of `analysing` (Black: the black-analysis, White opens; White: the
 /// white-analysis, Black opens) from `final_position` under the analysis rules `rules`
 /// (N-15/N-16: no suicide, basic-ko and fixed-ko, three passes).
@@ -138,13 +156,7 @@ pub fn solve(
     budget: Budget,
     switches: Switches,
 ) -> Result<Answer<Solved>, Unsupported> {
-    let start = Start {
-        position: final_position.clone(),
-        to_move: analysing.opponent(),
-        handicap: 0,
-        prisoners: Prisoners::default(),
-    };
-    let game = engine.start(geometry, rules, &start)?;
+    let game = analysis_start(engine, geometry, rules, final_position, analysing)?;
     let mut solver = Solver::new(
         engine,
         geometry,
@@ -198,13 +210,7 @@ pub fn compare(
     budget: Budget,
     switches: Switches,
 ) -> Result<Answer<Comparison>, Unsupported> {
-    let start = Start {
-        position: final_position.clone(),
-        to_move: analysing.opponent(),
-        handicap: 0,
-        prisoners: Prisoners::default(),
-    };
-    let game = engine.start(geometry, rules, &start)?;
+    let game = analysis_start(engine, geometry, rules, final_position, analysing)?;
     let mut solver = Solver::new(
         engine,
         geometry,
