@@ -3,7 +3,8 @@
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::Rules;
 use serde::Serialize;
-use std::fmt;
+
+pub use crate::rules::{Illegal, Prisoners};
 
 /// A turn's choice (spec `PLAY-7`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -13,74 +14,11 @@ pub enum Move {
     KoPass,
 }
 
-/// Why a move is illegal (spec `PLAY-9`). The names are those of the case format.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    PartialOrd,
-    Ord,
-    Serialize,
-    serde::Deserialize,
-    schemars::JsonSchema,
-)]
-#[serde(rename_all = "kebab-case")]
-pub enum Illegal {
-    Occupied,
-    Suicide,
-    BasicKo,
-    FixedKo,
-    Superko,
-    SituationalSuperko,
-    GameOver,
-    KoPassUnavailable,
-    /// J2003 J-19: the pass would end the alternation on a position with a direct ko stone.
-    DirectKo,
-}
-
-impl Illegal {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Illegal::Occupied => "occupied",
-            Illegal::Suicide => "suicide",
-            Illegal::BasicKo => "basic-ko",
-            Illegal::FixedKo => "fixed-ko",
-            Illegal::Superko => "superko",
-            Illegal::SituationalSuperko => "situational-superko",
-            Illegal::GameOver => "game-over",
-            Illegal::KoPassUnavailable => "ko-pass-unavailable",
-            Illegal::DirectKo => "direct-ko",
-        }
-    }
-}
-
-impl fmt::Display for Illegal {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
-    }
-}
-
 /// What a legal move did.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
 pub struct Played {
     /// Points emptied by the move, in increasing order (captures and suicide alike).
     pub removed: Vec<Point>,
-}
-
-/// Each player's prisoners (spec `PLAY-11`): `black` counts white stones removed, `white`
-/// counts black stones removed.
-#[derive(
-    Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize, schemars::JsonSchema,
-)]
-#[serde(deny_unknown_fields)]
-pub struct Prisoners {
-    #[serde(default)]
-    pub black: u32,
-    #[serde(default)]
-    pub white: u32,
 }
 
 /// Area points, score and result (spec `PLAY-12`, `PLAY-13`).
@@ -266,6 +204,31 @@ pub trait Engine: Send + Sync {
         Err(Unsupported {
             engine: self.name(),
             what: "J2003 scoring".into(),
+        })
+    }
+    /// LJR (spec `ljr.md` L-1 ... L-13): start a game of turns, or say why this engine
+    /// cannot.
+    fn ljr_start(
+        &self,
+        geometry: &Geometry,
+        start: &crate::ljr::LjrStart,
+    ) -> Result<Box<dyn crate::ljr::LjrGame>, Unsupported> {
+        let _ = (geometry, start);
+        Err(Unsupported {
+            engine: self.name(),
+            what: "LJR games".into(),
+        })
+    }
+    /// LJR L-14 ... L-17: which locations the query's player controls.
+    fn ljr_control(
+        &self,
+        geometry: &Geometry,
+        query: &crate::ljr::ControlQuery,
+    ) -> Result<crate::ljr::ControlAnswer, Unsupported> {
+        let _ = (geometry, query);
+        Err(Unsupported {
+            engine: self.name(),
+            what: "LJR control".into(),
         })
     }
 }

@@ -15,6 +15,7 @@
 pub mod differential;
 pub mod engine;
 pub mod geometry;
+pub mod ljr;
 pub mod optimized;
 pub mod parse;
 pub mod procedure;

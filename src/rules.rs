@@ -175,6 +175,81 @@ impl RulesPatch {
     }
 }
 
+/// Why a move is illegal (spec `PLAY-9`). The names are those of the case format.
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    serde::Deserialize,
+    schemars::JsonSchema,
+)]
+#[serde(rename_all = "kebab-case")]
+pub enum Illegal {
+    Occupied,
+    Suicide,
+    BasicKo,
+    FixedKo,
+    Superko,
+    SituationalSuperko,
+    GameOver,
+    KoPassUnavailable,
+    /// J2003 J-19: the pass would end the alternation on a position with a direct ko stone.
+    DirectKo,
+    /// LJR L-11: every liberty of the new stone is permanently prohibited.
+    PseudoSuicide,
+    /// LJR L-9.2: initially prohibited, and no turn has been made yet.
+    InitiallyProhibited,
+    /// LJR L-9.4: used by a removed cycle.
+    PermanentlyProhibited,
+    /// LJR L-7, L-8: no disturbing cycle starts at the named situation.
+    NoDisturbingCycle,
+}
+
+impl Illegal {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Illegal::Occupied => "occupied",
+            Illegal::Suicide => "suicide",
+            Illegal::BasicKo => "basic-ko",
+            Illegal::FixedKo => "fixed-ko",
+            Illegal::Superko => "superko",
+            Illegal::SituationalSuperko => "situational-superko",
+            Illegal::GameOver => "game-over",
+            Illegal::KoPassUnavailable => "ko-pass-unavailable",
+            Illegal::DirectKo => "direct-ko",
+            Illegal::PseudoSuicide => "pseudo-suicide",
+            Illegal::InitiallyProhibited => "initially-prohibited",
+            Illegal::PermanentlyProhibited => "permanently-prohibited",
+            Illegal::NoDisturbingCycle => "no-disturbing-cycle",
+        }
+    }
+}
+
+impl fmt::Display for Illegal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Each player's prisoners (spec `PLAY-11`): `black` counts white stones removed, `white`
+/// counts black stones removed.
+#[derive(
+    Clone, Copy, Debug, PartialEq, Eq, Default, Serialize, serde::Deserialize, schemars::JsonSchema,
+)]
+#[serde(deny_unknown_fields)]
+pub struct Prisoners {
+    #[serde(default)]
+    pub black: u32,
+    #[serde(default)]
+    pub white: u32,
+}
+
 /// The rulesets go-oracle knows by name.
 #[derive(
     Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, JsonSchema,
