@@ -10,6 +10,7 @@ pub mod count_legal;
 pub mod explain;
 pub mod immortal;
 pub mod play;
+pub mod play_ljr;
 pub mod score;
 pub mod status;
 
