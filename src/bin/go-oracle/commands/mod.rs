@@ -6,6 +6,7 @@
 pub mod analyse;
 pub mod bench;
 pub mod check;
+pub mod control;
 pub mod count_legal;
 pub mod explain;
 pub mod immortal;
