@@ -26,6 +26,73 @@ enum Outcome {
     Loss,
     /// The budget ran out.
     OutOfBudget,
+    /// The line reached the depth bound of this iteration.
+    DepthBound,
+}
+
+/// Combine a node's children: at the prover's turn one success suffices, at his opponent's
+/// one failure decides. A failure that met a depth bound is no failure: it is `DepthBound`,
+/// and the next iteration looks deeper.
+struct Node {
+    prover_moves: bool,
+    result: Option<Outcome>,
+    depth_bound: bool,
+    out_of_budget: bool,
+}
+
+impl Node {
+    fn new(prover_moves: bool) -> Node {
+        Node {
+            prover_moves,
+            result: None,
+            depth_bound: false,
+            out_of_budget: false,
+        }
+    }
+    /// Take a child's outcome; true when the node is decided.
+    fn take(&mut self, child: Outcome) -> bool {
+        match (self.prover_moves, child) {
+            (true, Outcome::Win(l)) => {
+                self.result = Some(Outcome::Win(l));
+                true
+            }
+            (false, Outcome::Loss) => {
+                self.result = Some(Outcome::Loss);
+                true
+            }
+            (false, Outcome::Win(l)) => {
+                // The opponent's longest resistance found so far.
+                match &self.result {
+                    Some(Outcome::Win(best)) if best.len() >= l.len() => {}
+                    _ => self.result = Some(Outcome::Win(l)),
+                }
+                false
+            }
+            (true, Outcome::Loss) => false,
+            (_, Outcome::DepthBound) => {
+                self.depth_bound = true;
+                false
+            }
+            (_, Outcome::OutOfBudget) => {
+                self.out_of_budget = true;
+                false
+            }
+        }
+    }
+    fn outcome(self, decided: bool) -> Outcome {
+        if decided {
+            return self.result.unwrap_or(Outcome::Loss);
+        }
+        if self.out_of_budget {
+            Outcome::OutOfBudget
+        } else if self.depth_bound {
+            Outcome::DepthBound
+        } else if self.prover_moves {
+            Outcome::Loss
+        } else {
+            self.result.unwrap_or(Outcome::Loss)
+        }
+    }
 }
 
 /// Counts nodes against the query's budget.
@@ -106,13 +173,16 @@ fn test_board(
 }
 
 /// LC-7, LL-6: the two-eye test game on `set` from `game`: does `player` reach a situation
-/// with his two-eye formation on the set? A future state repeated on the current line counts
-/// as his failure (exact at the root of a reachability game; nothing is cached).
+/// with his two-eye formation on the set within `depth` more turns? A future state repeated
+/// on the current line counts as his failure (exact at the root of a reachability game;
+/// nothing is cached).
+#[allow(clippy::too_many_arguments)]
 fn test_game(
     g: &Geometry,
     game: &RefLjrGame,
     player: Colour,
     set: &BTreeSet<Point>,
+    depth: usize,
     line: &mut Vec<Turn>,
     keys: &mut BTreeSet<FutureKey>,
     budget: &mut Budget,
@@ -130,53 +200,29 @@ fn test_game(
     if keys.contains(&key) {
         return Outcome::Loss;
     }
+    if depth == 0 {
+        return Outcome::DepthBound;
+    }
     keys.insert(key.clone());
-    let prover_moves = game.to_move() == player;
-    let mut result = if prover_moves {
-        Outcome::Loss
-    } else {
-        Outcome::Win(Vec::new())
-    };
-    let mut out_of_budget = false;
+    let mut node = Node::new(game.to_move() == player);
+    let mut decided = false;
     for turn in game.legal_turns() {
         let mut child = game.clone();
         child.play(turn).expect("a legal turn");
         line.push(turn);
-        let r = test_game(g, &child, player, set, line, keys, budget);
+        let r = test_game(g, &child, player, set, depth - 1, line, keys, budget);
         line.pop();
-        match (prover_moves, r) {
-            (true, Outcome::Win(l)) => {
-                result = Outcome::Win(l);
-                out_of_budget = false;
-                break;
-            }
-            (false, Outcome::Loss) => {
-                result = Outcome::Loss;
-                out_of_budget = false;
-                break;
-            }
-            (false, Outcome::Win(l)) => {
-                // The opponent's strongest resistance found so far: the longest line.
-                if let Outcome::Win(best) = &result {
-                    if l.len() > best.len() {
-                        result = Outcome::Win(l);
-                    }
-                }
-            }
-            (_, Outcome::OutOfBudget) => out_of_budget = true,
-            (true, Outcome::Loss) => {}
+        if node.take(r) {
+            decided = true;
+            break;
         }
         if budget.used >= budget.limit {
-            out_of_budget = true;
+            node.out_of_budget = true;
             break;
         }
     }
     keys.remove(&key);
-    if out_of_budget {
-        Outcome::OutOfBudget
-    } else {
-        result
-    }
+    node.outcome(decided)
 }
 
 /// L-17: the dispute game on `set` with `player` the prover. The refuter wins at the
@@ -192,6 +238,7 @@ fn dispute_game(
     set: &BTreeSet<Point>,
     edge: DisputeEdge,
     seen: &mut Vec<Situation>,
+    depth: usize,
     line: &mut Vec<Turn>,
     budget: &mut Budget,
 ) -> Outcome {
@@ -228,55 +275,42 @@ fn dispute_game(
         return Outcome::Loss;
     }
     let _ = board_len;
+    if depth == 0 {
+        return Outcome::DepthBound;
+    }
     seen.push(now);
-    let prover_moves = game.to_move() == player;
-    let mut result = if prover_moves {
-        Outcome::Loss
-    } else {
-        Outcome::Win(Vec::new())
-    };
-    let mut out_of_budget = false;
+    let mut node = Node::new(game.to_move() == player);
+    let mut decided = false;
     for turn in game.legal_turns() {
         let mut child = game.clone();
         child.play(turn).expect("a legal turn");
         line.push(turn);
         let last = turn.play.map(|p| (game.to_move(), p));
         let r = dispute_game(
-            g, board_len, &child, last, player, set, edge, seen, line, budget,
+            g,
+            board_len,
+            &child,
+            last,
+            player,
+            set,
+            edge,
+            seen,
+            depth - 1,
+            line,
+            budget,
         );
         line.pop();
-        match (prover_moves, r) {
-            (true, Outcome::Win(l)) => {
-                result = Outcome::Win(l);
-                out_of_budget = false;
-                break;
-            }
-            (false, Outcome::Loss) => {
-                result = Outcome::Loss;
-                out_of_budget = false;
-                break;
-            }
-            (false, Outcome::Win(l)) => {
-                if let Outcome::Win(best) = &result {
-                    if l.len() > best.len() {
-                        result = Outcome::Win(l);
-                    }
-                }
-            }
-            (_, Outcome::OutOfBudget) => out_of_budget = true,
-            (true, Outcome::Loss) => {}
+        if node.take(r) {
+            decided = true;
+            break;
         }
         if budget.used >= budget.limit {
-            out_of_budget = true;
+            node.out_of_budget = true;
             break;
         }
     }
     seen.pop();
-    if out_of_budget {
-        Outcome::OutOfBudget
-    } else {
-        result
-    }
+    node.outcome(decided)
 }
 
 /// L-17 condition 2, literally: is there a set containing a location of `set` on which the
@@ -336,29 +370,40 @@ fn decide_set(
         query.params.test_prohibitions,
     );
     let game = RefLjrGame::new(g.clone(), &start);
-    let mut line = Vec::new();
-    match query.method {
-        ControlMethod::TwoEyeTest => test_game(
-            &g,
-            &game,
-            player,
-            set,
-            &mut line,
-            &mut BTreeSet::new(),
-            budget,
-        ),
-        ControlMethod::Dispute => dispute_game(
-            &g,
-            geometry.len(),
-            &game,
-            None,
-            player,
-            set,
-            query.params.dispute_edge,
-            &mut Vec::new(),
-            &mut line,
-            budget,
-        ),
+    // Iterative deepening: the depth bound doubles until the game is decided without
+    // meeting it, or the budget runs out.
+    let mut depth = 2;
+    loop {
+        let mut line = Vec::new();
+        let outcome = match query.method {
+            ControlMethod::TwoEyeTest => test_game(
+                &g,
+                &game,
+                player,
+                set,
+                depth,
+                &mut line,
+                &mut BTreeSet::new(),
+                budget,
+            ),
+            ControlMethod::Dispute => dispute_game(
+                &g,
+                geometry.len(),
+                &game,
+                None,
+                player,
+                set,
+                query.params.dispute_edge,
+                &mut Vec::new(),
+                depth,
+                &mut line,
+                budget,
+            ),
+        };
+        if outcome != Outcome::DepthBound {
+            return outcome;
+        }
+        depth *= 2;
     }
 }
 
@@ -453,7 +498,7 @@ pub fn control(geometry: &Geometry, query: &ControlQuery) -> ControlAnswer {
                     answer = Some(true);
                     break;
                 }
-                Outcome::OutOfBudget => answer = None,
+                Outcome::OutOfBudget | Outcome::DepthBound => answer = None,
                 Outcome::Loss => {}
             }
         }
