@@ -112,7 +112,8 @@ fn legal_position(geometry: &Geometry, setup: &[u8]) -> Position {
     position
 }
 
-/// Play `turns` on every engine configuration; report the first disagreement.
+/// Play `turns` on every engine configuration; report the first disagreement. With a
+/// `control_budget` (nodes per question; 0 = none) compare control at the end too.
 pub fn compare_ljr_games(
     geometry: &Geometry,
     start: &LjrStart,
@@ -188,7 +189,10 @@ pub fn compare_ljr_games(
             }
         }
     }
-    // Control and score of the final position, where both decided.
+    if control_budget == 0 {
+        return Ok(());
+    }
+    // Control of the final position, where both decided.
     let position = games[0].1.position();
     let permanent = games[0].1.situation().permanently_prohibited;
     for method in [ControlMethod::TwoEyeTest, ControlMethod::Dispute] {
