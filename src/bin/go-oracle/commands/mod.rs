@@ -9,6 +9,7 @@ pub mod check;
 pub mod control;
 pub mod count_legal;
 pub mod explain;
+pub mod explain_ljr;
 pub mod immortal;
 pub mod play;
 pub mod play_ljr;
