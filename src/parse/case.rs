@@ -136,6 +136,9 @@ pub struct CheckSpec {
     /// LJR: locations already permanently prohibited at the start (L-9.4).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub permanently_prohibited: Vec<String>,
+    /// LJR L-17: claims after the end, in order: `B neutral C3`, `W dead A1`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<String>,
     /// LJR: the ruleset's named parameters (spec ljr.md LP-1, LP-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ljr: Option<crate::ljr::LjrParams>,
@@ -241,6 +244,13 @@ pub struct FinalExpect {
     /// LJR: passes needed to end the game (LC-2: 1, 2 or 3).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub passes_needed: Option<u8>,
+    /// LJR L-17: control by counting without disagreement from the check's `claims`, marked
+    /// like `control`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claims_control: Option<String>,
+    /// LJR L-17: the stones the claims make dead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claims_dead: Option<Vec<String>>,
     /// LJR: control by disputes (L-17), marked like `control`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub dispute_control: Option<String>,
@@ -705,10 +715,13 @@ fn resolve_check(
             !spec.permanently_prohibited.is_empty(),
         ),
         ("ljr:", spec.ljr.is_some()),
+        ("claims:", !spec.claims.is_empty()),
         (
             "dispute-control:",
             spec.expect.as_ref().is_some_and(|f| {
                 f.dispute_control.is_some()
+                    || f.claims_control.is_some()
+                    || f.claims_dead.is_some()
                     || f.permanently_prohibited.is_some()
                     || f.temporarily_prohibited.is_some()
                     || f.passes_needed.is_some()

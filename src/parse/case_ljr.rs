@@ -6,7 +6,7 @@ use super::case::{diagram_of, CaseFile, CheckSpec, MoveItem, Removed, StepSpec, 
 use super::diagram::{cell_of, parse_grid, parse_labels, parse_position, parse_size, Labels};
 use super::InputError;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::ljr::{LjrParams, LjrStart};
+use crate::ljr::{Claim, LjrParams, LjrStart};
 use crate::rules::{Illegal, Prisoners};
 
 /// Which cycle a turn removes.
@@ -60,6 +60,8 @@ pub struct LjrExpect {
     pub passes_needed: Option<u8>,
     pub control: Option<ControlExpect>,
     pub dispute_control: Option<ControlExpect>,
+    pub claims_control: Option<ControlExpect>,
+    pub claims_dead: Option<Vec<Point>>,
     pub black: Option<u32>,
     pub white: Option<u32>,
     pub score: Option<f64>,
@@ -85,6 +87,8 @@ pub struct LjrCheck {
     pub komi: i64,
     pub params: LjrParams,
     pub steps: Vec<LjrStep>,
+    /// L-17 claims after the end, in order.
+    pub claims: Vec<(Colour, Claim)>,
     pub expect: LjrExpect,
     /// Nodes each control question may visit.
     pub budget: u64,
@@ -433,6 +437,35 @@ pub(super) fn resolve(
             }
         }
     }
+    let mut claims = Vec::new();
+    for c in &spec.claims {
+        let words: Vec<&str> = c.split_whitespace().collect();
+        let bad = || {
+            err(
+                c,
+                format!(
+                    "claim `{c}`: expected `COLOUR neutral POINT` or `COLOUR dead POINT` (L-17)"
+                ),
+            )
+        };
+        let [colour, kind, at] = words.as_slice() else {
+            return Err(bad());
+        };
+        let colour = match colour.to_ascii_lowercase().as_str() {
+            "b" | "black" => Colour::Black,
+            "w" | "white" => Colour::White,
+            _ => return Err(bad()),
+        };
+        let p = point(&geometry, &labels, at).map_err(|m| err(c, m))?;
+        claims.push((
+            colour,
+            match *kind {
+                "neutral" => Claim::Neutral(p),
+                "dead" => Claim::Dead(p),
+                _ => return Err(bad()),
+            },
+        ));
+    }
     let mut expect = LjrExpect::default();
     if let Some(f) = &spec.expect {
         let foreign = [
@@ -499,6 +532,12 @@ pub(super) fn resolve(
             .as_deref()
             .map(|d| control_diagram(&geometry, diagram_of(file, d), places))
             .transpose()?;
+        expect.claims_control = f
+            .claims_control
+            .as_deref()
+            .map(|d| control_diagram(&geometry, diagram_of(file, d), places))
+            .transpose()?;
+        expect.claims_dead = list(&f.claims_dead, "claims-dead:")?;
         expect.black = f.black;
         expect.white = f.white;
         expect.score = f.score;
@@ -511,6 +550,7 @@ pub(super) fn resolve(
         komi: spec.komi as i64,
         params: spec.ljr.unwrap_or_default(),
         steps,
+        claims,
         expect,
         budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
     })

@@ -3,7 +3,7 @@
 
 use crate::engine::{result_text, Engine, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::ljr::{ControlAnswer, ControlMethod, ControlQuery, LjrParams};
+use crate::ljr::{Claim, ControlAnswer, ControlMethod, ControlQuery, LjrParams};
 use crate::rules::Prisoners;
 use serde::Serialize;
 
@@ -87,16 +87,6 @@ pub fn score_of(
     let b = decided(&maps[0])?;
     let w = decided(&maps[1])?;
     Some(score(position, [&b, &w], captives, komi))
-}
-
-/// A claim of L-17's claiming phase.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Claim {
-    /// The claimant says the empty location is neutral.
-    Neutral(Point),
-    /// The claimant says the opposing stone (and every opposing stone of his smallest
-    /// bordered set containing it) is dead.
-    Dead(Point),
 }
 
 /// Why a claim is not one L-17 allows.

@@ -8,7 +8,7 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::ljr::{ControlAnswer, ControlMethod, Situation, Turn, TurnDone};
 use crate::parse::case::Check;
 use crate::parse::case_ljr::{ControlExpect, CycleChoice, LjrCheck};
-use crate::procedure::ljr::{control_maps, score_of, LjrScore};
+use crate::procedure::ljr::{control_maps, no_disagreement_control, score_of, LjrScore};
 use crate::rules::{Illegal, Prisoners};
 
 /// One replayed turn.
@@ -38,6 +38,9 @@ pub struct LjrTrace {
     pub dispute: Option<[ControlAnswer; 2]>,
     /// L-5 with control by the two-eye test, when every location is decided.
     pub score: Option<LjrScore>,
+    /// L-17 counting without disagreement from the check's claims: each player's control
+    /// and the stones taken as dead (the same for every engine: no search).
+    pub claims: Option<([Vec<bool>; 2], Vec<Point>)>,
 }
 
 impl LjrTrace {
@@ -136,7 +139,21 @@ pub fn replay_ljr(
         .as_ref()
         .and_then(|m| score_of(&position, m, game.captives(), l.komi));
     let _ = check;
+    let claims = if l.claims.is_empty() {
+        None
+    } else {
+        match no_disagreement_control(g, &position, &l.claims) {
+            Ok(c) => Some(c),
+            Err(e) => {
+                return Ok(Err(CaseProblem {
+                    step: l.steps.len(),
+                    message: format!("a claim is not one L-17 allows: {e}"),
+                }))
+            }
+        }
+    };
     Ok(Ok(LjrTrace {
+        claims,
         steps,
         position: position.clone(),
         captives: game.captives(),
@@ -370,6 +387,32 @@ pub fn compare_ljr(l: &LjrCheck, t: &LjrTrace) -> Vec<Mismatch> {
     }
     if let (Some(e), Some(a)) = (&x.dispute_control, &t.dispute) {
         compare_control(g, "control by disputes (L-17)", &position, e, a, &mut out);
+    }
+    if let Some((maps, dead)) = &t.claims {
+        if let Some(e) = &x.claims_control {
+            let answers = [0, 1].map(|c| ControlAnswer {
+                controlled: maps[c].iter().map(|&b| Some(b)).collect(),
+                explored: 0,
+                proofs: Vec::new(),
+            });
+            compare_control(
+                g,
+                "control without disagreement (L-17 claims)",
+                &position,
+                e,
+                &answers,
+                &mut out,
+            );
+        }
+        if let Some(d) = &x.claims_dead {
+            if d != dead {
+                out.push(Mismatch {
+                    what: "stones the claims make dead (L-17)".into(),
+                    expected: names(g, d),
+                    actual: names(g, dead),
+                });
+            }
+        }
     }
     out
 }
