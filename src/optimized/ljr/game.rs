@@ -443,29 +443,28 @@ mod tests {
 
     #[test]
     fn a_cycle_whose_end_allows_the_ending_pass_is_not_disturbing() {
-        // The double ko again, but the cycle closes with a pass made without bans:
-        // ... B pass in a clean situation -> passes needed 1 at the end.
+        // Ko A only: W pass (clean: Black to move, 1 pass needed), B takes, W pass (ban),
+        // B pass (clean), W retakes, B pass (ban), W pass (clean): Black to move, 1 needed,
+        // the same stones as after the first pass.
         for sw in configs() {
             let (g, mut start) = double_ko();
             start.to_move = Colour::White;
             let mut gm = game(&g, &start, sw);
-            // W pass (clean: 1 needed), B takes A, W takes B, B pass (ban), W retakes A,
-            // B retakes B, W pass (ban on A), B pass (clean) -> W to move, 1 needed.
+            gm.play(Turn::PASS).expect("pass");
+            let after_first_pass = gm.situation();
+            assert_eq!(after_first_pass.passes_needed, 1);
             for t in [
-                Turn::PASS,
                 Turn::play(1),
-                Turn::play(6),
+                Turn::PASS,
                 Turn::PASS,
                 Turn::play(0),
-                Turn::play(7),
                 Turn::PASS,
                 Turn::PASS,
             ] {
                 gm.play(t).expect("legal");
             }
-            assert_eq!(gm.situation().passes_needed, 1);
-            assert_eq!(gm.situation().to_move, Colour::White);
-            // Similar to the situation after the first pass, but not disturbing.
+            assert_eq!(gm.situation(), after_first_pass);
+            // A cycle, but a pass now would end the game: not disturbing (L-8).
             assert!(gm.disturbing_cycles().is_empty());
             assert_eq!(
                 gm.check(Turn {
@@ -474,6 +473,8 @@ mod tests {
                 }),
                 Err(Illegal::NoDisturbingCycle)
             );
+            assert_eq!(gm.legal_turns()[0], Turn::PASS);
+            assert!(gm.legal_turns().iter().all(|t| t.remove_cycle.is_none()));
         }
     }
 }
