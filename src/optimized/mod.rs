@@ -7,6 +7,7 @@ pub mod bitboard;
 pub mod game;
 mod j2003;
 pub mod legal;
+pub mod ljr;
 pub mod strings;
 pub mod zobrist;
 
@@ -45,6 +46,21 @@ pub struct Switches {
     /// J2003: in the proof searches, empty regions enclosed by the prover's opponent are
     /// frozen: the opponent's plays there count as one tempo move (spec S-3).
     pub frozen_regions: bool,
+    /// LJR: find earlier similar situations through a hash index (off: scan the whole
+    /// history); a hit is always verified exactly.
+    pub ljr_situation_hash: bool,
+    /// LJR: keep strings and liberties up to date turn by turn (off: flood fill at every
+    /// judgement).
+    pub ljr_incremental_strings: bool,
+    /// LJR control: cache the results of test-game states that did not depend on a
+    /// repetition cut (LL-6).
+    pub ljr_transposition: bool,
+    /// LJR control: a set proved for one location gives control of all its locations, and
+    /// a set is searched once (off: every location searches its own sets).
+    pub ljr_set_sharing: bool,
+    /// LJR control: a test-game state where the opponent has a two-eye formation meeting
+    /// the set is lost without a search (LL-5: it can never be broken).
+    pub ljr_formation_cut: bool,
 }
 
 impl Switches {
@@ -58,9 +74,14 @@ impl Switches {
         benson_survival: true,
         sealed_regions: true,
         frozen_regions: true,
+        ljr_situation_hash: true,
+        ljr_incremental_strings: true,
+        ljr_transposition: true,
+        ljr_set_sharing: true,
+        ljr_formation_cut: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 14] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
@@ -70,10 +91,19 @@ impl Switches {
         "benson-survival",
         "sealed-regions",
         "frozen-regions",
+        "ljr-situation-hash",
+        "ljr-incremental-strings",
+        "ljr-transposition",
+        "ljr-set-sharing",
+        "ljr-formation-cut",
     ];
 
-    /// The switches of the J2003 solver (for `go-oracle bench`): the last six of [`Self::NAMES`].
-    pub const J2003_NAMES: &'static [&'static str] = Self::NAMES.split_at(3).1;
+    /// The switches of the J2003 solver (for `go-oracle bench`): the six after the first
+    /// three of [`Self::NAMES`].
+    pub const J2003_NAMES: &'static [&'static str] = Self::NAMES.split_at(3).1.split_at(6).0;
+
+    /// The switches of the LJR engine: the last five of [`Self::NAMES`].
+    pub const LJR_NAMES: &'static [&'static str] = Self::NAMES.split_at(9).1;
 
     /// All on except the named one.
     pub fn without(name: &str) -> Option<Switches> {
@@ -88,6 +118,11 @@ impl Switches {
             "benson-survival" => s.benson_survival = false,
             "sealed-regions" => s.sealed_regions = false,
             "frozen-regions" => s.frozen_regions = false,
+            "ljr-situation-hash" => s.ljr_situation_hash = false,
+            "ljr-incremental-strings" => s.ljr_incremental_strings = false,
+            "ljr-transposition" => s.ljr_transposition = false,
+            "ljr-set-sharing" => s.ljr_set_sharing = false,
+            "ljr-formation-cut" => s.ljr_formation_cut = false,
             _ => return None,
         }
         Some(s)
@@ -150,6 +185,11 @@ impl Engine for Optimized {
                 "benson-survival" => !self.switches.benson_survival,
                 "sealed-regions" => !self.switches.sealed_regions,
                 "frozen-regions" => !self.switches.frozen_regions,
+                "ljr-situation-hash" => !self.switches.ljr_situation_hash,
+                "ljr-incremental-strings" => !self.switches.ljr_incremental_strings,
+                "ljr-transposition" => !self.switches.ljr_transposition,
+                "ljr-set-sharing" => !self.switches.ljr_set_sharing,
+                "ljr-formation-cut" => !self.switches.ljr_formation_cut,
                 _ => false,
             })
             .collect();
@@ -243,5 +283,33 @@ impl Engine for Optimized {
         status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
         Ok(j2003::board_score(geometry, position, status))
+    }
+
+    fn ljr_start(
+        &self,
+        geometry: &Geometry,
+        start: &crate::ljr::LjrStart,
+    ) -> Result<Box<dyn crate::ljr::LjrGame>, Unsupported> {
+        let board = std::sync::Arc::new(ljr::board::Board::from_geometry(geometry));
+        let sw = ljr::LjrSwitches::of(&self.switches);
+        ljr::game::OptLjrGame::new(board, start, sw)
+            .map(|g| Box::new(g) as Box<dyn crate::ljr::LjrGame>)
+            .map_err(|what| Unsupported {
+                engine: self.name(),
+                what,
+            })
+    }
+
+    fn ljr_control(
+        &self,
+        geometry: &Geometry,
+        query: &crate::ljr::ControlQuery,
+    ) -> Result<crate::ljr::ControlAnswer, Unsupported> {
+        ljr::control::control(geometry, query, ljr::LjrSwitches::of(&self.switches)).map_err(
+            |what| Unsupported {
+                engine: self.name(),
+                what,
+            },
+        )
     }
 }
