@@ -542,7 +542,7 @@ fn check_in_parallel_keeps_order_and_times_each_check() {
     std::fs::create_dir_all(&dir).unwrap();
     for i in 0..8 {
         let (id, ruleset) = if i % 3 == 1 {
-            (format!("c{i}-later"), "ljr")
+            (format!("c{i}-later"), "vjr")
         } else {
             (format!("c{i}-good"), "tromp-logical")
         };
@@ -637,6 +637,7 @@ fn ljr_play_json_contract() {
 #[test]
 fn ljr_control_json_contract() {
     let two_eyes = temp("ljr-eyes.txt", ". # .\n");
+    let with_a_stone = temp("ljr-eyes-stone.txt", ". # O .\n");
     let o = run(&[
         "control",
         "--ruleset",
@@ -668,7 +669,7 @@ fn ljr_control_json_contract() {
     // ruleset: exit 2 with a message.
     for (args, words) in [
         (vec!["--komi", "0.5"], "non-negative integer"),
-        (vec!["--prohibited", "B1"], "holds a stone"),
+        (vec!["--prohibited", "X1"], "not a point"),
         (vec!["--captives", "2"], "expected B,W"),
     ] {
         let mut all = vec!["control", "--ruleset", "ljr", two_eyes.to_str().unwrap()];
@@ -679,6 +680,20 @@ fn ljr_control_json_contract() {
     }
     let o = run(&["control", "--ruleset", "naj", two_eyes.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
+    let o = run(&[
+        "control",
+        "--ruleset",
+        "ljr",
+        with_a_stone.to_str().unwrap(),
+        "--prohibited",
+        "B1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a permanently prohibited location is empty"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
