@@ -15,7 +15,7 @@ use go_oracle::engine::Engine;
 use go_oracle::parse::case::{load_case, Case, Check};
 use go_oracle::parse::InputError;
 use go_oracle::runner::{
-    all_engines, case_files, format_failure, rerun_command, run_check, test_name, Failure,
+    all_engines, case_files, concerns, format_failure, rerun_command, run_check, test_name, Failure,
     SharedReplays, Status,
 };
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
@@ -64,7 +64,7 @@ fn main() {
         let (rel, case) = &cases[i];
         let check = &case.checks[ci];
         let shared = Arc::new(SharedReplays::default());
-        for engine in &engines {
+        for engine in engines.iter().filter(|e| concerns(&e.name(), check)) {
             let name = test_name(case, check, &engine.name());
             let case = Arc::clone(case);
             let engine = Arc::clone(engine);

@@ -109,3 +109,16 @@ fn j2003_findings_agree() {
         }
     }
 }
+
+#[test]
+fn ljr_findings_agree() {
+    use go_oracle::differential::ljr::{compare_ljr_games, LjrInput};
+    for (name, data) in inputs("ljr_agree") {
+        let input = LjrInput::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+        let (g, s) = input.build(3);
+        let turns = &input.turns[..input.turns.len().min(60)];
+        if let Err(e) = compare_ljr_games(&g, &s, turns, input.params(), 2_000) {
+            panic!("{name}: {e}");
+        }
+    }
+}

@@ -46,6 +46,16 @@ pub fn all_engines() -> Vec<Box<dyn Engine>> {
     v
 }
 
+/// Whether a configuration is worth running on `check`: with one speed-up off, the
+/// optimized engine runs only the checks that speed-up can touch (an `ljr-` switch only LJR
+/// checks, which the other switches never touch: `src/optimized/ljr/` reads only its own).
+pub fn concerns(engine_name: &str, check: &Check) -> bool {
+    let Some(off) = engine_name.strip_prefix("optimized-without-") else {
+        return true;
+    };
+    off.starts_with("ljr-") == check.ljr.is_some()
+}
+
 /// Whether `engine` can run `check`, or why not (then the check is ignored on it).
 pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
     if let Some(l) = &check.ljr {
