@@ -559,6 +559,9 @@ impl Question<'_> {
     }
 }
 
+/// The most candidate sets a question keeps.
+const MAX_SETS: u64 = 1 << 20;
+
 /// Nodes the first round gives each set; every further round gives four times as many.
 const FIRST_SLICE: u64 = 256;
 
@@ -699,6 +702,11 @@ pub fn control(
             if !holders.is_empty() {
                 candidates.push((set, holders));
             }
+        }
+        // Each set costs a node at least: more sets than the budget cannot all be tried.
+        if candidates.len() as u64 > query.budget.min(MAX_SETS) {
+            enumerated = false;
+            break;
         }
     }
     let q = Question {
@@ -1408,6 +1416,67 @@ mod tests {
         assert_eq!(controlled(&g, &two_eye), (0..10).collect::<Vec<_>>());
         let dispute = query(&position, Colour::Black, ControlMethod::Dispute, params);
         assert_eq!(controlled(&g, &dispute), vec![0, 2]);
+    }
+
+    /// No input makes the engine panic: a board of one point, a full board, isolated
+    /// points, a budget of nothing, a position of the wrong size.
+    #[test]
+    fn odd_boards_and_budgets_are_answered() {
+        let boards = [
+            Geometry::rect(1, 1).expect("a board"),
+            Geometry::graph(3, &[]).expect("three isolated points"),
+            Geometry::graph(4, &[(0, 1)]).expect("a graph"),
+            Geometry::rect(2, 1).expect("a board"),
+        ];
+        for g in &boards {
+            let n = g.len();
+            let fills = [
+                Position::empty(n),
+                Position(vec![Cell::BLACK; n]),
+                Position(
+                    (0..n)
+                        .map(|p| if p % 2 == 0 { Cell::BLACK } else { Cell::WHITE })
+                        .collect(),
+                ),
+            ];
+            for position in &fills {
+                for player in [Colour::Black, Colour::White] {
+                    for method in [ControlMethod::TwoEyeTest, ControlMethod::Dispute] {
+                        for budget in [0, 50, 100_000] {
+                            let mut q = query(position, player, method, LjrParams::default());
+                            q.budget = budget;
+                            q.permanently_prohibited = vec![0];
+                            for (_, sw) in configs() {
+                                let a = control(g, &q, sw).expect("an answer");
+                                assert_eq!(a.controlled.len(), n);
+                                assert!(a.explored <= budget);
+                                if budget == 0 {
+                                    assert!(a.controlled.iter().all(Option::is_none));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // An isolated point can never be in a formation (L-16.4).
+        let g = Geometry::graph(3, &[]).expect("isolated points");
+        let q = query(
+            &Position::empty(3),
+            Colour::Black,
+            ControlMethod::TwoEyeTest,
+            LjrParams::default(),
+        );
+        let a = control(&g, &q, LjrSwitches::ALL_ON).expect("an answer");
+        assert_eq!(a.controlled, vec![Some(false); 3]);
+        // A position that does not fit the board is refused, not a panic.
+        let q = query(
+            &Position::empty(2),
+            Colour::Black,
+            ControlMethod::TwoEyeTest,
+            LjrParams::default(),
+        );
+        assert!(control(&g, &q, LjrSwitches::ALL_ON).is_err());
     }
 
     /// LP-1: with `keep`, Black's two-point eye space stays permanently prohibited in the
