@@ -2,6 +2,8 @@
 //! first disagreement (legality of every point, position, prisoners, score). Used by the
 //! proptests and the `play_agree` fuzz target.
 
+pub mod ljr;
+
 use crate::engine::{Engine, Game, Move, Prisoners, Start};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};

@@ -211,6 +211,16 @@ impl ControlAnswer {
     }
 }
 
+/// A claim of L-17's claiming phase.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The claimant says the empty location is neutral.
+    Neutral(Point),
+    /// The claimant says the opposing stone (and every opposing stone of his smallest
+    /// bordered set containing it) is dead.
+    Dead(Point),
+}
+
 /// Name of a point of a transformed board: the board's own names, then `e1`, `e2`.
 pub fn test_point_name(geometry: &Geometry, p: Point) -> String {
     let n = geometry.len();

@@ -266,7 +266,8 @@ pub enum RulesetId {
     Najn,
     /// Japanese 2003 Rules (spec `j2003.md`).
     J2003,
-    /// Logical Japanese Rules (not implemented yet).
+    /// Logical Japanese Rules (spec `ljr.md`): turns and control are the engines' own (`ljr_start`,
+    /// `ljr_control`); it has no `Rules` of the shared play model.
     Ljr,
     /// Verbal Japanese Rules status assessment (not implemented yet).
     Vjr,
@@ -365,7 +366,7 @@ impl RulesetId {
     }
 
     pub fn is_implemented(self) -> bool {
-        self == RulesetId::Custom || self.rules().is_some()
+        matches!(self, RulesetId::Custom | RulesetId::Ljr) || self.rules().is_some()
     }
 }
 

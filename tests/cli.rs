@@ -95,7 +95,7 @@ fn unimplemented_ruleset_is_ignored_not_dropped() {
     let p = temp(
         "later.yaml",
         &GOOD_CASE
-            .replace("tromp-logical", "ljr")
+            .replace("tromp-logical", "vjr")
             .replace("id: good", "id: later"),
     );
     let o = run(&["check", "--json", p.to_str().unwrap()]);
@@ -542,7 +542,7 @@ fn check_in_parallel_keeps_order_and_times_each_check() {
     std::fs::create_dir_all(&dir).unwrap();
     for i in 0..8 {
         let (id, ruleset) = if i % 3 == 1 {
-            (format!("c{i}-later"), "ljr")
+            (format!("c{i}-later"), "vjr")
         } else {
             (format!("c{i}-good"), "tromp-logical")
         };
@@ -584,4 +584,129 @@ fn check_in_parallel_keeps_order_and_times_each_check() {
         .collect();
     assert_eq!(tail.len(), 6, "the five slowest after the table:\n{out}");
     assert!(tail[1].contains("::capture"), "{out}");
+}
+
+#[test]
+fn ljr_play_json_contract() {
+    let ko = temp("ljr-ko.txt", ". # O .\n# O . O\n. # O .\n");
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "ljr",
+        "--setup",
+        ko.to_str().unwrap(),
+        "--json",
+        "B",
+        "C2",
+        "W",
+        "pass",
+        "B",
+        "pass",
+        "W",
+        "B2",
+        "B",
+        "pass",
+        "W",
+        "pass",
+        "B",
+        "C2",
+        "W",
+        "cycle",
+        "B",
+        "cycle+A1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps[0]["captured"], serde_json::json!(["B2"]));
+    // W cycle: the cycle from situation 1 used B2 and C2; the black stone on C2 goes.
+    assert_eq!(steps[7]["move"], "W cycle");
+    assert_eq!(steps[7]["legal"], true);
+    assert_eq!(steps[7]["cycle_removed"], serde_json::json!(["C2"]));
+    // No disturbing cycle for Black now.
+    assert_eq!(steps[8]["legal"], false);
+    assert_eq!(steps[8]["reason"], "no-disturbing-cycle");
+    assert_eq!(v["permanently_prohibited"], serde_json::json!(["B2", "C2"]));
+    assert_eq!(v["captives"], serde_json::json!({"black": 2, "white": 2}));
+    assert_eq!(v["to_move"], "black");
+    assert_eq!(v["game_over"], false);
+    assert_eq!(v["score"], serde_json::Value::Null);
+    assert_eq!(v["engines_agree"], true);
+}
+
+#[test]
+fn ljr_control_json_contract() {
+    let two_eyes = temp("ljr-eyes.txt", ". # .\n");
+    let with_a_stone = temp("ljr-eyes-stone.txt", ". # O .\n");
+    let o = run(&[
+        "control",
+        "--ruleset",
+        "ljr",
+        two_eyes.to_str().unwrap(),
+        "--komi",
+        "1",
+        "--captives",
+        "2,0",
+        "--json",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["control"], serde_json::json!(["BBB"]));
+    assert_eq!(v["dispute_control"], serde_json::json!(["BBB"]));
+    // L-5: two territory points and two captives; White has the komi.
+    assert_eq!(v["score"]["black"], 4);
+    assert_eq!(v["score"]["white"], 1);
+    assert_eq!(v["score"]["result"], "B+3");
+    for e in ["reference", "optimized"] {
+        assert_eq!(
+            v["engines"][e]["control"],
+            serde_json::json!(["BBB"]),
+            "{e}"
+        );
+        assert!(v["engines"][e]["explored"].as_u64().is_some(), "{e}");
+    }
+    // Bad input: a fractional komi, a stone on a permanently prohibited point, another
+    // ruleset: exit 2 with a message.
+    for (args, words) in [
+        (vec!["--komi", "0.5"], "non-negative integer"),
+        (vec!["--prohibited", "X1"], "not a point"),
+        (vec!["--captives", "2"], "expected B,W"),
+    ] {
+        let mut all = vec!["control", "--ruleset", "ljr", two_eyes.to_str().unwrap()];
+        all.extend(args);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}");
+        assert!(stderr(&o).contains(words), "{all:?}: {}", stderr(&o));
+    }
+    let o = run(&["control", "--ruleset", "naj", two_eyes.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&[
+        "control",
+        "--ruleset",
+        "ljr",
+        with_a_stone.to_str().unwrap(),
+        "--prohibited",
+        "B1",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("a permanently prohibited location is empty"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn ljr_bad_turns_are_bad_input() {
+    for (turns, words) in [
+        (vec!["B", "cycle+Z9"], "not a turn"),
+        (vec!["B", "C1", "W"], "pairs"),
+        (vec!["W", "A1"], "black is to move"),
+    ] {
+        let mut all = vec!["play", "--ruleset", "ljr", "--size", "3x1"];
+        all.extend(turns);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{all:?}");
+        assert!(stderr(&o).contains(words), "{all:?}: {}", stderr(&o));
+    }
 }

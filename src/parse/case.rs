@@ -95,8 +95,8 @@ pub struct CheckSpec {
     /// Subtracted from Black minus White.
     #[serde(default, skip_serializing_if = "is_zero_f")]
     pub komi: f64,
-    /// Prisoners before the first move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Prisoners before the first move (LJR: `captives`).
+    #[serde(default, alias = "captives", skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<Prisoners>,
     /// The moves, in order: strings (a compact sequence, or explicit moves separated by
     /// commas) or steps with expectations.
@@ -126,6 +126,31 @@ pub struct CheckSpec {
     /// The source claims something the oracle does not reproduce.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discrepancy: Option<Discrepancy>,
+    /// LJR: a general board instead of a rectangle: points `p0` ... and neighbour pairs; the
+    /// `position` is then one row of symbols, one per point in order.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub graph: Option<GraphSpec>,
+    /// LJR: initially prohibited locations (L-2), points or labels.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub prohibited: Vec<String>,
+    /// LJR: locations already permanently prohibited at the start (L-9.4).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub permanently_prohibited: Vec<String>,
+    /// LJR L-17: claims after the end, in order: `B neutral C3`, `W dead A1`.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub claims: Vec<String>,
+    /// LJR: the ruleset's named parameters (spec ljr.md LP-1, LP-2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ljr: Option<crate::ljr::LjrParams>,
+}
+
+/// A general board (spec ljr.md L-1): `points` locations `p0` ... `p(points-1)`, and the
+/// neighbour pairs.
+#[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub struct GraphSpec {
+    pub points: usize,
+    pub edges: Vec<(usize, usize)>,
 }
 
 fn is_zero(x: &u32) -> bool {
@@ -180,9 +205,15 @@ pub struct StepSpec {
     /// Position after the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    /// Prisoners after the move.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Prisoners after the move (LJR: `captives`).
+    #[serde(default, alias = "captives", skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<Prisoners>,
+    /// LJR: the locations whose stones the turn's cycle removal took (L-7).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle_removed: Option<Vec<String>>,
+    /// LJR: the permanently prohibited locations after the turn.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permanently_prohibited: Option<Vec<String>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -201,8 +232,28 @@ pub struct FinalExpect {
     /// Position at the end: a diagram or the name of an entry of `positions`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub position: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    /// Prisoners at the end (LJR: `captives`, stones removed by captures and cycle removals).
+    #[serde(default, alias = "captives", skip_serializing_if = "Option::is_none")]
     pub prisoners: Option<Prisoners>,
+    /// LJR: the permanently prohibited locations at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permanently_prohibited: Option<Vec<String>>,
+    /// LJR: the temporarily prohibited locations at the end.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub temporarily_prohibited: Option<Vec<String>>,
+    /// LJR: passes needed to end the game (LC-2: 1, 2 or 3).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub passes_needed: Option<u8>,
+    /// LJR L-17: control by counting without disagreement from the check's `claims`, marked
+    /// like `control`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claims_control: Option<String>,
+    /// LJR L-17: the stones the claims make dead.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub claims_dead: Option<Vec<String>>,
+    /// LJR: control by disputes (L-17), marked like `control`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dispute_control: Option<String>,
     /// Black's points (area scoring).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub black: Option<u32>,
@@ -415,6 +466,8 @@ pub struct Check {
     pub has_discrepancy: bool,
     /// Line of the file where the check starts.
     pub line: usize,
+    /// LJR: the turns and expectations (the fields above that are not LJR's stay empty).
+    pub ljr: Option<super::case_ljr::LjrCheck>,
 }
 
 /// A loaded case file.
@@ -600,7 +653,7 @@ fn resolve(file: CaseFile, text: &str, path: &str, stem: Option<&str>) -> Result
     })
 }
 
-fn diagram_of<'a>(file: &'a CaseFile, value: &'a str) -> &'a str {
+pub(super) fn diagram_of<'a>(file: &'a CaseFile, value: &'a str) -> &'a str {
     match file.positions.get(value.trim()) {
         Some(d) if !value.contains('\n') => d,
         _ => value,
@@ -618,6 +671,73 @@ fn resolve_check(
         let (l, c) = loc.line_of(needle, from).unwrap_or((line, 1));
         InputError::new(msg).at(l, c)
     };
+    if spec.ruleset == RulesetId::Ljr {
+        let place = |e: InputError, d: &str| loc.place(e, d, line);
+        let line_of = |needle: &str| {
+            loc.line_of(needle, loc.offset_of_line(line))
+                .map(|x| x.0)
+                .unwrap_or(line)
+        };
+        let places = super::case_ljr::Places {
+            err: &err,
+            place: &place,
+        };
+        let ljr = super::case_ljr::resolve(file, spec, &places, line, &line_of)?;
+        return Ok(Check {
+            name: spec.name.clone(),
+            ruleset: spec.ruleset,
+            rules: None,
+            geometry: ljr.geometry.clone(),
+            start: Start {
+                position: ljr.start.position.clone(),
+                to_move: ljr.start.to_move,
+                handicap: 0,
+                prisoners: ljr.start.captives,
+            },
+            komi: spec.komi,
+            steps: Vec::new(),
+            expect: FinalChecks::default(),
+            black_analysis: None,
+            white_analysis: None,
+            budget: ljr.budget,
+            solver_budget: DEFAULT_SOLVER_BUDGET,
+            has_discrepancy: spec.discrepancy.is_some(),
+            line,
+            ljr: Some(ljr),
+        });
+    }
+    // LJR's fields belong to LJR checks.
+    let ljr_only = [
+        ("graph:", spec.graph.is_some()),
+        ("prohibited:", !spec.prohibited.is_empty()),
+        (
+            "permanently-prohibited:",
+            !spec.permanently_prohibited.is_empty(),
+        ),
+        ("ljr:", spec.ljr.is_some()),
+        ("claims:", !spec.claims.is_empty()),
+        (
+            "dispute-control:",
+            spec.expect.as_ref().is_some_and(|f| {
+                f.dispute_control.is_some()
+                    || f.claims_control.is_some()
+                    || f.claims_dead.is_some()
+                    || f.permanently_prohibited.is_some()
+                    || f.temporarily_prohibited.is_some()
+                    || f.passes_needed.is_some()
+            }),
+        ),
+    ];
+    if let Some((f, _)) = ljr_only.iter().find(|(_, on)| *on) {
+        return Err(err(
+            f,
+            format!(
+                "`{}` belongs to LJR checks (ruleset ljr), not {}",
+                f.trim_end_matches(':'),
+                spec.ruleset
+            ),
+        ));
+    }
     // Board and start position.
     let position_text = spec.position.as_deref().map(|v| diagram_of(file, v));
     let parsed_position = match position_text {
@@ -920,6 +1040,7 @@ fn resolve_check(
         solver_budget: spec.solver_budget.unwrap_or(DEFAULT_SOLVER_BUDGET),
         has_discrepancy: spec.discrepancy.is_some(),
         line,
+        ljr: None,
     })
 }
 

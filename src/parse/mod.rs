@@ -1,6 +1,7 @@
 //! Parsers, apart from the engines: diagrams, move notation, case files.
 
 pub mod case;
+pub mod case_ljr;
 pub mod diagram;
 pub mod notation;
 

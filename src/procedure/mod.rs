@@ -5,4 +5,5 @@
 //! * [`j2003`]: the J2003 analysis procedure (J-52), ko stones judged by the engine's plays.
 
 pub mod j2003;
+pub mod ljr;
 pub mod naj;

@@ -6,6 +6,7 @@
 
 pub mod j2003;
 pub mod ko;
+pub mod ljr;
 pub mod naj;
 pub mod play;
 pub mod tromp_taylor;
@@ -57,6 +58,23 @@ impl Engine for Reference {
             Ok(v) => Answer::Decided(v),
             Err(explored) => Answer::Undetermined { explored },
         })
+    }
+    fn ljr_start(
+        &self,
+        geometry: &Geometry,
+        start: &crate::ljr::LjrStart,
+    ) -> Result<Box<dyn crate::ljr::LjrGame>, Unsupported> {
+        Ok(Box::new(ljr::play::RefLjrGame::new(
+            Arc::new(geometry.clone()),
+            start,
+        )))
+    }
+    fn ljr_control(
+        &self,
+        geometry: &Geometry,
+        query: &crate::ljr::ControlQuery,
+    ) -> Result<crate::ljr::ControlAnswer, Unsupported> {
+        Ok(ljr::control::control(geometry, query))
     }
     fn control(
         &self,

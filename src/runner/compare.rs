@@ -44,6 +44,9 @@ pub(super) fn expect_eq(
 
 /// Compare a replay with the check's expectations.
 pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
+    if let (Some(l), Some(t)) = (&check.ljr, &trace.ljr) {
+        return super::ljr::compare_ljr(l, t);
+    }
     let g = &check.geometry;
     let mut out = Vec::new();
     for (step, t) in check.steps.iter().zip(&trace.steps) {
@@ -295,6 +298,9 @@ pub(super) fn compare_content(
 
 /// Compare two engines' replays of one check, move by move.
 pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mismatch> {
+    if let (Some(l), Some(a), Some(b)) = (&check.ljr, &reference.ljr, &other.ljr) {
+        return super::ljr::compare_ljr_engines(l, a, b);
+    }
     let g = &check.geometry;
     let mut out = Vec::new();
     for (a, b) in reference.steps.iter().zip(&other.steps) {

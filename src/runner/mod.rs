@@ -13,6 +13,7 @@
 mod compare;
 mod files;
 pub mod j2003;
+pub mod ljr;
 pub mod naj;
 mod replay;
 mod report;
@@ -47,6 +48,26 @@ pub fn all_engines() -> Vec<Box<dyn Engine>> {
 
 /// Whether `engine` can run `check`, or why not (then the check is ignored on it).
 pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
+    if let Some(l) = &check.ljr {
+        engine
+            .ljr_start(&l.geometry, &l.start)
+            .map_err(|u| u.to_string())?;
+        if l.expect.needs_control() || l.expect.dispute_control.is_some() {
+            // An engine that plays LJR but cannot answer control is told apart here.
+            let probe = crate::ljr::ControlQuery {
+                position: l.start.position.clone(),
+                permanently_prohibited: Vec::new(),
+                player: crate::geometry::Colour::Black,
+                method: crate::ljr::ControlMethod::TwoEyeTest,
+                params: l.params,
+                budget: 0,
+            };
+            engine
+                .ljr_control(&l.geometry, &probe)
+                .map_err(|u| u.to_string())?;
+        }
+        return Ok(());
+    }
     let rules = check
         .rules
         .as_ref()
@@ -77,6 +98,13 @@ pub struct Failure {
 pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<String> {
     if !is_undetermined(t) {
         return None;
+    }
+    if let Some(l) = &t.ljr {
+        return Some(format!(
+            "{engine}: LJR control is undetermined within the budget of {} nodes per question ({} nodes spent)",
+            check.budget,
+            l.explored()
+        ));
     }
     let solver: Vec<String> = t
         .naj
@@ -115,9 +143,11 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
 /// Whether a replay left an immortality question undetermined within its budget.
 pub fn is_undetermined(t: &Trace) -> bool {
     let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
-    t.j2003.as_ref().is_some_and(|j| {
-        j.pass_undetermined || j.analysis.as_ref().is_some_and(|a| !a.is_decided())
-    }) || t.immortal.iter().flatten().any(undetermined)
+    t.ljr.as_ref().is_some_and(|l| l.is_undetermined())
+        || t.j2003.as_ref().is_some_and(|j| {
+            j.pass_undetermined || j.analysis.as_ref().is_some_and(|a| !a.is_decided())
+        })
+        || t.immortal.iter().flatten().any(undetermined)
         || t.naj.as_ref().is_some_and(|n| {
             [&n.black_analysis, &n.white_analysis]
                 .into_iter()

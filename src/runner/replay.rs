@@ -149,6 +149,25 @@ pub(super) fn replay_with(
     check: &Check,
     searches: Searches,
 ) -> Result<Result<Trace, CaseProblem>, String> {
+    if let Some(l) = &check.ljr {
+        let t = match super::ljr::replay_ljr(engine, check, l)? {
+            Ok(t) => t,
+            Err(p) => return Ok(Err(p)),
+        };
+        return Ok(Ok(Trace {
+            steps: Vec::new(),
+            position: t.position.clone(),
+            prisoners: t.captives,
+            score: None,
+            game_over: t.game_over,
+            to_move: t.situation.to_move,
+            cycle: None,
+            naj: None,
+            immortal: [None, None],
+            j2003: None,
+            ljr: Some(t),
+        }));
+    }
     let rules = check
         .rules
         .as_ref()
@@ -214,6 +233,7 @@ pub(super) fn replay_with(
         naj: None,
         immortal: [None, None],
         j2003: None,
+        ljr: None,
     };
     if is_j2003 {
         let mut j = j2003_trace(engine, check, &trace, pass_undetermined, &analysed)?;

@@ -35,6 +35,8 @@ pub struct Trace {
     pub immortal: [Option<Answer<Vec<bool>>>; 2],
     /// J2003: long-cycle result, or the analysis and score of the final position.
     pub j2003: Option<J2003Trace>,
+    /// LJR: the turns, the final situation, control and score.
+    pub ljr: Option<super::ljr::LjrTrace>,
 }
 
 /// A difference between what was expected and what was found.

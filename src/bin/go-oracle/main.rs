@@ -9,7 +9,9 @@ mod error;
 mod output;
 
 use clap::{Parser, Subcommand};
-use commands::{analyse, bench, check, count_legal, explain, immortal, play, score, status};
+use commands::{
+    analyse, bench, check, control, count_legal, explain, immortal, play, score, status,
+};
 use error::Exit;
 use std::process::ExitCode;
 
@@ -40,6 +42,9 @@ enum Command {
     /// black-analysis value (Black maximises his black-score, White opens) and the
     /// white-analysis value, each with one optimal line.
     Analyse(analyse::Args),
+    /// LJR L-14 ... L-17: which locations each player controls in a position (a diagram
+    /// file) by the two-eye test and by disputes, and the score (L-5).
+    Control(control::Args),
     /// J2003 life and death of every string of a final-position (a diagram file), and the
     /// score (J-41 ... J-64).
     Status(status::Args),
@@ -69,6 +74,7 @@ fn main() -> ExitCode {
         Command::Immortal(args) => immortal::run(args),
         Command::Analyse(args) => analyse::run(args),
         Command::Status(args) => status::run(args),
+        Command::Control(args) => control::run(args),
         Command::Bench(args) => bench::run(args),
         Command::CountLegal(args) => count_legal::run(args),
     };

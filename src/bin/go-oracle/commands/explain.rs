@@ -178,6 +178,9 @@ pub fn run(args: Args) -> Result<(), Exit> {
 /// One engine's replay of a check as JSON.
 fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
     let g = &check.geometry;
+    if let Some(l) = &t.ljr {
+        return super::explain_ljr::trace_json(g, l);
+    }
     let steps: Vec<_> = t
         .steps
         .iter()
@@ -207,6 +210,9 @@ fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
 /// One engine's replay of a check: every step, the final position, the score, and the NAJ
 /// or J2003 part.
 fn explain_trace(g: &Geometry, t: &Trace, check: &Check) {
+    if let Some(l) = &t.ljr {
+        return super::explain_ljr::explain(g, l, check);
+    }
     for (s, step) in t.steps.iter().zip(&check.steps) {
         let verdict = match &s.result {
             Ok(r) => legal_text(g, r),

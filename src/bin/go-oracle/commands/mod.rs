@@ -6,10 +6,13 @@
 pub mod analyse;
 pub mod bench;
 pub mod check;
+pub mod control;
 pub mod count_legal;
 pub mod explain;
+pub mod explain_ljr;
 pub mod immortal;
 pub mod play;
+pub mod play_ljr;
 pub mod score;
 pub mod status;
 

@@ -1,6 +1,6 @@
 //! `go-oracle play`: GTP-style moves under a ruleset, from an empty board or a diagram.
 
-use super::{parse_colour, read_diagram, ruleset_rules, GameOptions};
+use super::{parse_colour, play_ljr, read_diagram, ruleset_rules, GameOptions};
 use crate::error::{engines_agree, Exit};
 use crate::output::{json_side_by_side, move_text, print_json, with_coordinates};
 use go_oracle::engine::{Illegal, Move, Start};
@@ -26,6 +26,12 @@ pub struct Args {
     /// Black takes this many turns in a row first.
     #[arg(long, default_value_t = 0)]
     handicap: u32,
+    /// LJR: initially prohibited locations (L-2), GTP points separated by commas.
+    #[arg(long)]
+    prohibited: Option<String>,
+    /// LJR: nodes each control question of the final score may visit.
+    #[arg(long, default_value_t = 100_000)]
+    budget: u64,
     #[command(flatten)]
     options: GameOptions,
     /// Moves: `B D4`, `W pass`, ... (as separate words or quoted pairs).
@@ -39,10 +45,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
         setup,
         to_move,
         handicap,
+        prohibited,
+        budget,
         options,
         moves,
     } = args;
-    let rules = ruleset_rules(ruleset)?;
+    if ruleset != RulesetId::Ljr && prohibited.is_some() {
+        return Err(Exit::BadInput(
+            "--prohibited belongs to --ruleset ljr (initial prohibitions, L-2)".into(),
+        ));
+    }
     let (geometry, position) = match (&size, &setup) {
         (_, Some(f)) => {
             let (g, p) = read_diagram(f)?;
@@ -81,11 +93,35 @@ pub fn run(args: Args) -> Result<(), Exit> {
         None => Colour::Black,
     };
     let komi = options.komi()?;
-    // Moves: colour then vertex, as separate words or in one argument.
     let words: Vec<String> = moves
         .iter()
         .flat_map(|m| m.split_whitespace().map(str::to_string).collect::<Vec<_>>())
         .collect();
+    if ruleset == RulesetId::Ljr {
+        if handicap != 0 {
+            return Err(Exit::BadInput("LJR has no handicap (L-2)".into()));
+        }
+        let initially_prohibited = match &prohibited {
+            Some(s) => play_ljr::parse_points(&geometry, s, "--prohibited")?,
+            None => Vec::new(),
+        };
+        let ljr_options = play_ljr::LjrOptions {
+            initially_prohibited,
+            komi: play_ljr::integer_komi(komi)?,
+            budget,
+        };
+        return play_ljr::run(
+            options.engine.engines(),
+            &geometry,
+            position,
+            first,
+            ljr_options,
+            &words,
+            options.json,
+        );
+    }
+    let rules = ruleset_rules(ruleset)?;
+    // Moves: colour then vertex, as separate words or in one argument.
     if !words.len().is_multiple_of(2) {
         return Err(Exit::BadInput(format!(
             "moves come in pairs `COLOUR VERTEX` (e.g. `B D4 W pass`); got {} words",
