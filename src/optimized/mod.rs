@@ -129,7 +129,7 @@ impl Switches {
     }
 }
 
-/// The optimized engine. It supports rectangular boards only.
+/// The optimized engine. It supports rectangular boards only, except for LJR (any graph).
 #[derive(Clone, Copy, Debug)]
 pub struct Optimized {
     pub switches: Switches,

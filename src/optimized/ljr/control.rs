@@ -559,6 +559,9 @@ impl Question<'_> {
     }
 }
 
+/// The most candidate sets a question keeps.
+const MAX_SETS: u64 = 1 << 20;
+
 /// Nodes the first round gives each set; every further round gives four times as many.
 const FIRST_SLICE: u64 = 256;
 
@@ -700,6 +703,11 @@ pub fn control(
                 candidates.push((set, holders));
             }
         }
+        // Each set costs a node at least: more sets than the budget cannot all be tried.
+        if candidates.len() as u64 > query.budget.min(MAX_SETS) {
+            enumerated = false;
+            break;
+        }
     }
     let q = Question {
         perm: Bits::from_points(w, query.permanently_prohibited.iter().copied()),
@@ -784,7 +792,7 @@ pub fn control(
 mod tests {
     use super::*;
     use crate::geometry::Position;
-    use crate::ljr::{LjrGame, LjrParams};
+    use crate::ljr::{LjrGame, LjrParams, TestProhibitions};
     use crate::parse::diagram::parse_position;
 
     /// All switches on, then each one off.
@@ -864,7 +872,13 @@ mod tests {
                 for (x, c) in a.controlled.iter().enumerate() {
                     assert!(c.is_none() || *c == f.controlled[x], "{name}: location {x}");
                 }
-                if a.is_decided() {
+                // These switches change no node count, so the same sets prove first.
+                let same_counts = [
+                    "no situation hash",
+                    "no incremental strings",
+                    "no set sharing",
+                ];
+                if a.is_decided() && same_counts.contains(&name) {
                     let sets = |a: &ControlAnswer| {
                         a.proofs.iter().map(|p| p.set.clone()).collect::<Vec<_>>()
                     };
@@ -875,8 +889,16 @@ mod tests {
             }
         }
         let a = first.expect("an answer");
+        // A proof proves some of its locations (all of them for the two-eye test).
         for p in &a.proofs {
-            assert!(p.set.iter().all(|&x| a.controlled[x] == Some(true)));
+            match q.method {
+                ControlMethod::TwoEyeTest => {
+                    assert!(p.set.iter().all(|&x| a.controlled[x] == Some(true)))
+                }
+                ControlMethod::Dispute => {
+                    assert!(p.set.iter().any(|&x| a.controlled[x] == Some(true)))
+                }
+            }
         }
         (0..a.controlled.len())
             .filter(|&x| a.controlled[x] == Some(true))
@@ -1384,5 +1406,169 @@ mod tests {
         }
         eprintln!("compared {compared} sets, {wins} won, {skipped} too big");
         assert!(compared > 100, "compared only {compared} sets");
+    }
+
+    /// L-17: the prover's set is his smallest bordered set containing the disputed
+    /// location plus smallest bordered sets of empty locations. Black's string (one
+    /// liberty, E1) holds two white stones without liberties (A2, C2; the test board
+    /// removes them). For A2 Black may form A2 + string + E1: the formation stands at the
+    /// start. For E1 he may only form E1 + string (C2 and A2 hold no empty location):
+    /// one eye, and White plays e1. So by dispute Black controls A2 and C2 only.
+    #[test]
+    fn a_dispute_set_must_be_formed_from_the_disputed_location() {
+        let (g, position) = parse_position("O # O # .\n# # # # #").expect("a diagram");
+        let params = LjrParams::default();
+        let two_eye = query(&position, Colour::Black, ControlMethod::TwoEyeTest, params);
+        assert_eq!(controlled(&g, &two_eye), (0..10).collect::<Vec<_>>());
+        let dispute = query(&position, Colour::Black, ControlMethod::Dispute, params);
+        assert_eq!(controlled(&g, &dispute), vec![0, 2]);
+    }
+
+    /// No input makes the engine panic: a board of one point, a full board, isolated
+    /// points, a budget of nothing, a position of the wrong size.
+    #[test]
+    fn odd_boards_and_budgets_are_answered() {
+        let boards = [
+            Geometry::rect(1, 1).expect("a board"),
+            Geometry::graph(3, &[]).expect("three isolated points"),
+            Geometry::graph(4, &[(0, 1)]).expect("a graph"),
+            Geometry::rect(2, 1).expect("a board"),
+        ];
+        for g in &boards {
+            let n = g.len();
+            let fills = [
+                Position::empty(n),
+                Position(vec![Cell::BLACK; n]),
+                Position(
+                    (0..n)
+                        .map(|p| if p % 2 == 0 { Cell::BLACK } else { Cell::WHITE })
+                        .collect(),
+                ),
+            ];
+            for position in &fills {
+                for player in [Colour::Black, Colour::White] {
+                    for method in [ControlMethod::TwoEyeTest, ControlMethod::Dispute] {
+                        for budget in [0, 50, 100_000] {
+                            let mut q = query(position, player, method, LjrParams::default());
+                            q.budget = budget;
+                            q.permanently_prohibited = vec![0];
+                            for (_, sw) in configs() {
+                                let a = control(g, &q, sw).expect("an answer");
+                                assert_eq!(a.controlled.len(), n);
+                                assert!(a.explored <= budget);
+                                if budget == 0 {
+                                    assert!(a.controlled.iter().all(Option::is_none));
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // An isolated point can never be in a formation (L-16.4).
+        let g = Geometry::graph(3, &[]).expect("isolated points");
+        let q = query(
+            &Position::empty(3),
+            Colour::Black,
+            ControlMethod::TwoEyeTest,
+            LjrParams::default(),
+        );
+        let a = control(&g, &q, LjrSwitches::ALL_ON).expect("an answer");
+        assert_eq!(a.controlled, vec![Some(false); 3]);
+        // A position that does not fit the board is refused, not a panic.
+        let q = query(
+            &Position::empty(2),
+            Colour::Black,
+            ControlMethod::TwoEyeTest,
+            LjrParams::default(),
+        );
+        assert!(control(&g, &q, LjrSwitches::ALL_ON).is_err());
+    }
+
+    /// LP-1: with `keep`, Black's two-point eye space stays permanently prohibited in the
+    /// test game, so he can never divide it; with `forget` he can.
+    #[test]
+    fn permanent_prohibitions_in_the_set_are_kept_or_forgotten() {
+        let (g, position) = parse_position(MIAI).expect("a diagram");
+        let black_area: Vec<Point> = vec![0, 1, 2, 3, 4, 10, 11, 12, 13, 14];
+        for (keep, expected) in [
+            (TestProhibitions::Forget, black_area),
+            (TestProhibitions::Keep, Vec::new()),
+        ] {
+            let params = LjrParams {
+                test_prohibitions: keep,
+                ..LjrParams::default()
+            };
+            let mut q = query(&position, Colour::Black, ControlMethod::TwoEyeTest, params);
+            q.permanently_prohibited = vec![2, 3];
+            assert_eq!(
+                controlled_but(&g, &q, &["no formation cut"]),
+                expected,
+                "{keep:?}"
+            );
+        }
+    }
+
+    /// LL-6: going round a double-ko cycle repeats the situation at once, but the future
+    /// state (the situation with every earlier one and the locations used since) only
+    /// after the third round: the second round's earlier situations have other used sets.
+    #[test]
+    fn a_future_state_repeats_only_when_the_used_sets_do() {
+        let edges: Vec<(usize, usize)> = [(0, 1), (0, 2), (1, 3), (2, 4), (3, 5)]
+            .iter()
+            .flat_map(|&(a, b)| [(a, b), (a + 6, b + 6)])
+            .collect();
+        let g = Geometry::graph(12, &edges).expect("a graph");
+        let b = Board::from_geometry(&g);
+        for sw in configs().into_iter().map(|c| c.1) {
+            let w = b.words();
+            let stones = Stones::new(
+                &b,
+                Bits::from_points(w, [2, 8, 7]),
+                Bits::from_points(w, [3, 9, 0]),
+                sw.incremental_strings,
+            );
+            let mut pos = Pos::new(&b, Colour::Black, stones, b.empty_set(), b.empty_set());
+            let mut budget = Budget {
+                left: 0,
+                explored: 0,
+            };
+            let mut search = Search {
+                b: &b,
+                shape: SetShape::new(&b, b.all()),
+                player: Colour::Black,
+                sw,
+                dispute_edge: None,
+                budget: &mut budget,
+                line: Line::new(sw.situation_hash),
+                tt: FxHashMap::default(),
+                tt_words: 0,
+                limit: 0,
+            };
+            let round = [Some(1), Some(6), None, Some(0), Some(7), None];
+            let mut keys = Vec::new();
+            for r in 1..=3 {
+                for play in round {
+                    let (next, eff) = pos.apply(&b, None, play, false).expect("legal");
+                    search.line.push(&pos, &eff.changed, eff.removal);
+                    pos = next;
+                }
+                let similar = search.line.similar(&pos);
+                assert_eq!(similar, (0..r).map(|k| 6 * k).collect::<Vec<_>>());
+                let equal: Vec<usize> = similar
+                    .into_iter()
+                    .filter(|&t| search.future_equal(t))
+                    .collect();
+                assert_eq!(equal, if r == 3 { vec![12] } else { vec![] }, "round {r}");
+                keys.push(search.future_key(&pos));
+            }
+            assert_ne!(keys[0], keys[1]);
+            assert_eq!(keys[1], keys[2]);
+            // Popping a round restores the used sets.
+            for _ in 0..6 {
+                search.line.pop();
+            }
+            assert_eq!(search.future_key(&pos), keys[1]);
+        }
     }
 }

@@ -477,4 +477,54 @@ mod tests {
             assert!(gm.legal_turns().iter().all(|t| t.remove_cycle.is_none()));
         }
     }
+
+    #[test]
+    fn odd_boards_do_not_panic() {
+        let g = Geometry::rect(1, 1).expect("a board");
+        for sw in configs() {
+            let mut gm = game(&g, &LjrStart::empty(&g), sw);
+            // A stone without neighbours has no liberty: suicide.
+            assert_eq!(gm.check(Turn::play(0)), Err(Illegal::Suicide));
+            assert_eq!(gm.check(Turn::play(5)), Err(Illegal::Occupied));
+            assert_eq!(
+                gm.check(Turn {
+                    remove_cycle: Some(usize::MAX),
+                    play: Some(usize::MAX)
+                }),
+                Err(Illegal::NoDisturbingCycle)
+            );
+            assert_eq!(gm.legal_turns(), vec![Turn::PASS]);
+            gm.play(Turn::PASS).expect("pass");
+            gm.play(Turn::PASS).expect("pass");
+            assert!(gm.is_over());
+        }
+        let g = Geometry::graph(3, &[]).expect("isolated points");
+        let mut start = LjrStart::empty(&g);
+        start.position.set(1, Cell::WHITE); // a stone without liberties from the start
+        for sw in configs() {
+            let mut gm = game(&g, &start, sw);
+            // Literally (L-10) not suicide: an opposing stone is without liberties; the play
+            // removes it (L-6) and, two stones of two colours lacking liberties, is a ko
+            // capture (L-12).
+            assert_eq!(
+                gm.legal_turns(),
+                vec![Turn::PASS, Turn::play(0), Turn::play(2)]
+            );
+            let done = gm.play(Turn::play(0)).expect("legal");
+            assert_eq!(done.captured, vec![1]);
+            assert!(done.ko_capture);
+            assert_eq!(gm.situation().black, vec![0]);
+        }
+        let bad = LjrStart {
+            initially_prohibited: vec![3],
+            ..start.clone()
+        };
+        let board = Arc::new(Board::from_geometry(&g));
+        assert!(OptLjrGame::new(board.clone(), &bad, LjrSwitches::ALL_ON).is_err());
+        let short = LjrStart {
+            position: crate::geometry::Position::empty(2),
+            ..start
+        };
+        assert!(OptLjrGame::new(board, &short, LjrSwitches::ALL_ON).is_err());
+    }
 }
