@@ -15,8 +15,8 @@ use go_oracle::engine::Engine;
 use go_oracle::parse::case::{load_case, Case, Check};
 use go_oracle::parse::InputError;
 use go_oracle::runner::{
-    all_engines, case_files, concerns, format_failure, rerun_command, run_check, test_name, Failure,
-    SharedReplays, Status,
+    all_engines, case_files, concerns, format_failure, rerun_command, run_check, test_name,
+    Failure, SharedReplays, Status,
 };
 use libtest_mimic::{Arguments, Completion, Failed, Trial};
 use std::path::PathBuf;

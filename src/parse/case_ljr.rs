@@ -141,12 +141,11 @@ fn points(geometry: &Geometry, labels: &Labels, v: &[String]) -> Result<Vec<Poin
     Ok(out)
 }
 
+/// A written turn: the colour it names, the cycle it removes, the play.
+type WrittenTurn = (Option<Colour>, Option<CycleChoice>, Option<Point>);
+
 /// One written turn: `[B|W] (pass | POINT | cycle | cycle+POINT | cycle@K | cycle@K+POINT)`.
-fn parse_turn(
-    geometry: &Geometry,
-    labels: &Labels,
-    text: &str,
-) -> Result<(Option<Colour>, Option<CycleChoice>, Option<Point>), String> {
+fn parse_turn(geometry: &Geometry, labels: &Labels, text: &str) -> Result<WrittenTurn, String> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let expected = || {
         format!("bad turn `{}`: expected an optional colour (B, W) and then `pass`, a point, `cycle`, `cycle+POINT`, `cycle@K` or `cycle@K+POINT`", text.trim())

@@ -377,7 +377,7 @@ pub fn compare_ljr(l: &LjrCheck, t: &LjrTrace) -> Vec<Mismatch> {
         );
         eq(
             "score".into(),
-            x.score.map(|v| crate::engine::fmt_number(v)),
+            x.score.map(crate::engine::fmt_number),
             s.score.to_string(),
         );
         eq("result".into(), x.result.clone(), s.result.clone());
