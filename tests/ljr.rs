@@ -215,7 +215,7 @@ prop_compose! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
     /// Long games on tiny boards, where kos, cycles and removals are frequent: the turns.
     #[test]
@@ -228,12 +228,13 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 40, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
-    /// Short games, then control by both methods wherever both engines decided.
+    /// Short games on boards up to 3x3 and graphs up to 6 points, then control by both
+    /// methods wherever both engines decided.
     #[test]
     fn engines_agree_on_ljr_control(input in ljr_input(12)) {
-        let (g, s) = input.build(2);
+        let (g, s) = input.build(3);
         if let Err(e) = compare_ljr_games(&g, &s, &input.turns, input.params(), 3_000) {
             prop_assert!(false, "{}", e);
         }

@@ -27,9 +27,10 @@ pub struct LjrInput {
     pub setup: Vec<u8>,
     /// Initially prohibited locations (indices modulo the board size).
     pub prohibited: Vec<u8>,
-    /// Each turn picks one of the legal turns (index modulo their number); a value with the
-    /// high bit set instead tries the play at `value % (n + 1)` (the extra value: a pass),
-    /// legal or not, so that illegal turns are compared too.
+    /// Each turn picks one of the legal turns (index modulo their number; a picked pass is
+    /// kept one time in four, else another turn is taken); a value with the high bit set
+    /// instead tries the play at `value % (n + 1)` (the extra value: a pass), legal or not,
+    /// so that illegal turns are compared too.
     pub turns: Vec<u16>,
     pub keep_prohibitions: bool,
     pub inside_edge: bool,
@@ -156,7 +157,14 @@ pub fn compare_ljr_games(
         } else if legal.is_empty() {
             Turn::PASS
         } else {
-            legal[t as usize % legal.len()]
+            // Passes end games early: one pick in four may pass, the others take the next
+            // turn instead, so that games run into kos, cycles and removals.
+            let i = t as usize % legal.len();
+            if legal[i].is_pass() && legal.len() > 1 && t & 0x3000 != 0 {
+                legal[1 + (t as usize / 7) % (legal.len() - 1)]
+            } else {
+                legal[i]
+            }
         };
         let (head, rest) = games.split_at_mut(1);
         let (first_name, first_game) = &mut head[0];

@@ -204,13 +204,29 @@ fn test_game(
         return Outcome::DepthBound;
     }
     keys.insert(key.clone());
+    let outcome = each_turn(game, player, line, budget, &mut |child, _, line, budget| {
+        test_game(g, child, player, set, depth - 1, line, keys, budget)
+    });
+    keys.remove(&key);
+    outcome
+}
+
+/// Search every legal turn of `game` with `search` (the child, the turn, the line, the
+/// budget) and combine the children's outcomes ([`Node`]).
+fn each_turn(
+    game: &RefLjrGame,
+    player: Colour,
+    line: &mut Vec<Turn>,
+    budget: &mut Budget,
+    search: &mut dyn FnMut(&RefLjrGame, Turn, &mut Vec<Turn>, &mut Budget) -> Outcome,
+) -> Outcome {
     let mut node = Node::new(game.to_move() == player);
     let mut decided = false;
     for turn in game.legal_turns() {
         let mut child = game.clone();
         child.play(turn).expect("a legal turn");
         line.push(turn);
-        let r = test_game(g, &child, player, set, depth - 1, line, keys, budget);
+        let r = search(&child, turn, line, budget);
         line.pop();
         if node.take(r) {
             decided = true;
@@ -221,7 +237,6 @@ fn test_game(
             break;
         }
     }
-    keys.remove(&key);
     node.outcome(decided)
 }
 
@@ -279,38 +294,31 @@ fn dispute_game(
         return Outcome::DepthBound;
     }
     seen.push(now);
-    let mut node = Node::new(game.to_move() == player);
-    let mut decided = false;
-    for turn in game.legal_turns() {
-        let mut child = game.clone();
-        child.play(turn).expect("a legal turn");
-        line.push(turn);
-        let last = turn.play.map(|p| (game.to_move(), p));
-        let r = dispute_game(
-            g,
-            board_len,
-            &child,
-            last,
-            player,
-            set,
-            edge,
-            seen,
-            depth - 1,
-            line,
-            budget,
-        );
-        line.pop();
-        if node.take(r) {
-            decided = true;
-            break;
-        }
-        if budget.used >= budget.limit {
-            node.out_of_budget = true;
-            break;
-        }
-    }
+    let mover = game.to_move();
+    let outcome = each_turn(
+        game,
+        player,
+        line,
+        budget,
+        &mut |child, turn, line, budget| {
+            let last = turn.play.map(|p| (mover, p));
+            dispute_game(
+                g,
+                board_len,
+                child,
+                last,
+                player,
+                set,
+                edge,
+                seen,
+                depth - 1,
+                line,
+                budget,
+            )
+        },
+    );
     seen.pop();
-    node.outcome(decided)
+    outcome
 }
 
 /// L-17 condition 2, literally: is there a set containing a location of `set` on which the
