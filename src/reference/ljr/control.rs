@@ -211,6 +211,9 @@ fn test_game(
     outcome
 }
 
+/// The search of one child: the child, the turn that made it, the line, the budget.
+type ChildSearch<'a> = dyn FnMut(&RefLjrGame, Turn, &mut Vec<Turn>, &mut Budget) -> Outcome + 'a;
+
 /// Search every legal turn of `game` with `search` (the child, the turn, the line, the
 /// budget) and combine the children's outcomes ([`Node`]).
 fn each_turn(
@@ -218,7 +221,7 @@ fn each_turn(
     player: Colour,
     line: &mut Vec<Turn>,
     budget: &mut Budget,
-    search: &mut dyn FnMut(&RefLjrGame, Turn, &mut Vec<Turn>, &mut Budget) -> Outcome,
+    search: &mut ChildSearch<'_>,
 ) -> Outcome {
     let mut node = Node::new(game.to_move() == player);
     let mut decided = false;
