@@ -58,8 +58,10 @@ pub struct Switches {
     /// LJR control: a set proved for one location gives control of all its locations, and
     /// a set is searched once (off: every location searches its own sets).
     pub ljr_set_sharing: bool,
-    /// LJR control: a test-game state where the opponent has a two-eye formation meeting
-    /// the set is lost without a search (LL-5: it can never be broken).
+    /// LJR control: a test-game or dispute state where the opponent has a two-eye
+    /// formation meeting the set (LL-5: it can never be broken), or where P's formation can
+    /// never stand (a location of the set without neighbours; empty permanently prohibited
+    /// locations of the set on its border or side by side), is lost without a search.
     pub ljr_formation_cut: bool,
 }
 

@@ -179,7 +179,8 @@ impl Search<'_> {
             }
             // LL-5: an opponent formation meeting S stands for ever if he just passes.
             if self.sw.formation_cut
-                && largest_formation(self.b, &pos.stones, opp).intersects(&self.shape.set)
+                && (self.doomed(&pos)
+                    || largest_formation(self.b, &pos.stones, opp).intersects(&self.shape.set))
             {
                 return Enter::Done(Val::Loss(usize::MAX));
             }
@@ -205,6 +206,10 @@ impl Search<'_> {
                 return Enter::Done(Val::Loss(usize::MAX));
             }
             if !self.line.similar(&pos).is_empty() {
+                return Enter::Done(Val::Loss(usize::MAX));
+            }
+            // (4) can never come: the refuter wins whatever happens.
+            if self.sw.formation_cut && self.doomed(&pos) {
                 return Enter::Done(Val::Loss(usize::MAX));
             }
             if self.shape.formation(self.b, &pos.stones, self.player) {
@@ -318,6 +323,19 @@ impl Search<'_> {
             self.line.pop();
             incoming = Some(v);
         }
+    }
+
+    /// Whether P's formation on S can never stand (L-16): S has a location without
+    /// neighbours (L-16.4), or an empty permanently prohibited location of S (empty for
+    /// ever: no play there, and a removal adds no stone) lies next to the outside (L-16.3
+    /// wants a P stone there) or next to another such location (L-16.5).
+    fn doomed(&self, pos: &Pos) -> bool {
+        if !self.shape.isolated.is_empty() {
+            return true;
+        }
+        let shut = pos.perm.and(&self.shape.set).andnot(&pos.stones.occupied());
+        shut.intersects(&self.shape.inner_border)
+            || shut.iter().any(|p| self.b.mask(p).intersects(&shut))
     }
 
     /// Cache an exact result; a loss whose cuts all point into this node's subtree is

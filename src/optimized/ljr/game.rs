@@ -48,7 +48,11 @@ impl OptLjrGame {
             pick(Colour::White),
             sw.incremental_strings,
         );
-        let temp = Bits::from_points(w, start.initially_prohibited.iter().copied());
+        // L-9: only an empty location is prohibited, so an initially prohibited location
+        // that holds a stone in a later start is no temporary prohibition.
+        let occupied = stones.occupied();
+        let temp =
+            Bits::from_points(w, start.initially_prohibited.iter().copied()).andnot(&occupied);
         let perm = Bits::from_points(w, start.permanently_prohibited.iter().copied());
         let pos = Pos::new(&board, start.to_move, stones, temp, perm);
         Ok(OptLjrGame {
@@ -334,6 +338,33 @@ mod tests {
     }
 
     #[test]
+    fn an_occupied_initially_prohibited_location_is_no_temporary_prohibition() {
+        // L-9: only empty locations are prohibited. 1x3, a black stone on A1 which the start
+        // also names initially prohibited, with B1: only B1 is temporarily prohibited.
+        let g = Geometry::rect(3, 1).expect("a board");
+        let mut position = crate::geometry::Position::empty(3);
+        position.set(0, Cell::BLACK);
+        let start = LjrStart {
+            position,
+            to_move: Colour::White,
+            initially_prohibited: vec![0, 1],
+            ..LjrStart::empty(&g)
+        };
+        for sw in configs() {
+            let gm = game(&g, &start, sw);
+            assert_eq!(gm.situation().temporarily_prohibited, vec![1]);
+            assert_eq!(gm.situation().passes_needed, 3);
+            let only_occupied = LjrStart {
+                initially_prohibited: vec![0],
+                ..start.clone()
+            };
+            let gm = game(&g, &only_occupied, sw);
+            assert!(gm.situation().temporarily_prohibited.is_empty());
+            assert_eq!(gm.situation().passes_needed, 2);
+        }
+    }
+
+    #[test]
     fn suicide_and_pseudo_suicide_that_captures_is_legal() {
         // p0 - p1 - p2, p2 - p3: a white stone on p0; p2 permanently prohibited.
         let g = Geometry::graph(4, &[(0, 1), (1, 2), (2, 3)]).expect("a graph");
@@ -514,6 +545,24 @@ mod tests {
             assert_eq!(done.captured, vec![1]);
             assert!(done.ko_capture);
             assert_eq!(gm.situation().black, vec![0]);
+        }
+        // Two stones without liberties from the start (white p0, black p3, isolated); Black
+        // plays p1 (next to the empty p2): the capture of p0 is no ko capture, the two
+        // stones without liberties are not the new stone and an opposing one (spec L-12).
+        let g4 = Geometry::graph(4, &[(1, 2)]).expect("a graph");
+        let mut p4 = crate::geometry::Position::empty(4);
+        p4.set(0, Cell::WHITE);
+        p4.set(3, Cell::BLACK);
+        let s4 = LjrStart {
+            position: p4,
+            ..LjrStart::empty(&g4)
+        };
+        for sw in configs() {
+            let mut gm = game(&g4, &s4, sw);
+            let done = gm.play(Turn::play(1)).expect("legal");
+            assert_eq!(done.captured, vec![0]);
+            assert!(!done.ko_capture);
+            assert!(gm.situation().temporarily_prohibited.is_empty());
         }
         let bad = LjrStart {
             initially_prohibited: vec![3],

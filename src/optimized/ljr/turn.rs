@@ -221,8 +221,11 @@ impl Pos {
                 Colour::White => removed_black += n,
             }
             done.captured = eval.captured.to_vec();
-            // L-12: exactly two stones without liberties, of different colours.
-            done.ko_capture = eval.captured.count() == 1 && eval.own_dead.count() == 1;
+            // L-12: exactly two stones without liberties, of different colours: the new stone
+            // and one opposing stone (as spec L-12 reads it; only a start with stones
+            // without liberties could offer two others).
+            done.ko_capture =
+                eval.captured.count() == 1 && eval.own_dead.count() == 1 && eval.own_dead.get(*p);
             if done.ko_capture {
                 temp = eval.captured.clone();
             }
