@@ -31,6 +31,10 @@ fn parse_case_findings_do_not_panic() {
                     let check = &go_oracle::parse::case::Check {
                         budget: check.budget.min(2_000),
                         solver_budget: check.solver_budget.min(500),
+                        ljr: check.ljr.clone().map(|mut l| {
+                            l.budget = l.budget.min(2_000);
+                            l
+                        }),
                         ..check.clone()
                     };
                     for engine in go_oracle::runner::all_engines() {
