@@ -7,21 +7,27 @@
 //! about the permanent prohibitions), and the opponent moves first under the LJR turn rules.
 //! P succeeds as soon as a situation has his two-eye formation on S (LC-7).
 //!
-//! The test game is searched depth first (LL-6): a *future state* (the situation and, for
-//! every earlier situation since the last removal, that situation with the locations used
-//! since) repeated on the current line is P's failure; results that did not depend on such
-//! a cut above the node are exact and may be cached (switch `ljr-transposition`).
+//! The test game is searched depth first (LL-6), by iterative deepening (2, 4, 8 ...
+//! plies; a value that met the depth limit is no value): a *future state* (the situation
+//! and, for every earlier situation since the last removal, that situation with the
+//! locations used since) repeated on the current line is P's failure; results that did not
+//! depend on such a cut above the node are exact and may be cached (switch
+//! `ljr-transposition`): wins, and failures whose cuts all point into the node's own
+//! subtree (the opponent's strategy then loops inside it). A node where the opponent has a
+//! formation meeting S, or where P's can never stand, is a failure (`ljr-formation-cut`).
 //!
 //! The dispute (L-17, LC-10) is the same game with the refuter first and four ends, tested
 //! on the initial situation and after every turn in the order (1) refuter's play on an edge
 //! location (LP-2), (2) the refuter's largest formation meets the set (LL-7), (3) a
 //! situation similar to an earlier one, (4) P's formation; the L-4 end is the refuter's.
 //!
-//! Candidate sets come from [`super::formation::BorderedSets`] by increasing size. With
-//! `ljr-set-sharing` every set is searched once and a proved set gives control of every
-//! location it may prove; without it every location searches its own sets. Either way the
-//! proofs are, for each controlled location, the first proved set of its own candidates
-//! (the orders agree), sorted by size and locations.
+//! Candidate sets come from [`super::formation::BorderedSets`] by increasing size, and are
+//! searched in rounds of growing node slices (a set out of its slice waits for the next
+//! round), so one hard set does not starve the easy ones. With `ljr-set-sharing` every set
+//! is searched once and a proved set gives control of every location it may prove; without
+//! it every location searches its own sets. Either way a location's proof is the first of
+//! its candidates (by round, then by order) proved, so the proofs agree; they are sorted by
+//! size and locations.
 
 use super::board::{Bits, Board};
 use super::formation::{largest_formation, BorderedSets, SetShape, Units};
