@@ -206,6 +206,49 @@ pub trait Engine: Send + Sync {
             what: "J2003 scoring".into(),
         })
     }
+    /// VJR (spec `vjr.md` V-12 ... V-18): can the check's seeker force its target from the
+    /// final position `position`, with the states or nodes the solver visited.
+    fn vjr_force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::vjr::VjrCheck,
+        budget: u64,
+    ) -> Result<Answer<(crate::vjr::Outcome, u64)>, Unsupported> {
+        let _ = (geometry, position, check, budget);
+        Err(Unsupported {
+            engine: self.name(),
+            what: "VJR status questions".into(),
+        })
+    }
+    /// VJR: one principal variation of a decided question: the seeker's choices against the
+    /// other player's best resistance found (`Ok(None)` when the engine gives no lines or
+    /// the question is undetermined within `budget`). The line ends with two passes, with
+    /// the target, or with a play that repeats an earlier state (an infinite variation).
+    fn vjr_principal_line(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::vjr::VjrCheck,
+        budget: u64,
+    ) -> Result<Option<(crate::vjr::Outcome, Vec<Move>)>, Unsupported> {
+        let _ = (geometry, position, check, budget);
+        Ok(None)
+    }
+    /// VJR V-24 ... V-26: the dead stones removed and the territory of `position`, given
+    /// each stone's string status (every status decided and defined).
+    fn vjr_territory(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<crate::vjr::VjrStatus>],
+    ) -> Result<crate::vjr::VjrTerritory, Unsupported> {
+        let _ = (geometry, position, status);
+        Err(Unsupported {
+            engine: self.name(),
+            what: "VJR territory".into(),
+        })
+    }
     /// LJR (spec `ljr.md` L-1 ... L-13): start a game of turns, or say why this engine
     /// cannot.
     fn ljr_start(

@@ -5,7 +5,8 @@
 //! * [`reference`]: the literal implementation of `spec/`.
 //! * [`optimized`]: bitboards, incremental play, hashing.
 //! * [`engine`]: the interface both answer through; [`status_game`]: the vocabulary of the
-//!   J2003 status games that the engines and the procedures share.
+//!   J2003 status games that the engines and the procedures share; [`ljr`], [`vjr`]: the
+//!   vocabularies of LJR and of the VJR status assessment.
 //! * [`procedure`]: rules procedures on any engine (NAJ analyses, the J2003 analysis).
 //! * [`runner`]: checks cases against the engines; [`differential`]: properties shared by
 //!   the proptests and the fuzz targets.
@@ -23,3 +24,4 @@ pub mod reference;
 pub mod rules;
 pub mod runner;
 pub mod status_game;
+pub mod vjr;
