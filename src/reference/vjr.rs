@@ -352,7 +352,7 @@ impl Search<'_> {
     /// budget runs out.
     fn eval(&mut self) -> Option<Valued> {
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || self.path.len() > MAX_LINE {
             return None;
         }
         let here = self.path.last().expect("a state").state.clone();
@@ -443,9 +443,31 @@ impl Search<'_> {
     }
 }
 
+/// Longest variation the search follows (past it: undetermined); with [`STACK`] it bounds
+/// the recursion.
+const MAX_LINE: usize = 20_000;
+/// Stack of the thread that runs the search.
+const STACK: usize = 256 << 20;
+
 /// VS-2: the answer of `check` from the final position `position`, with the nodes visited,
 /// and one principal variation.
 pub fn force_with_line(
+    geometry: &Geometry,
+    position: &Position,
+    check: &VjrCheck,
+    budget: u64,
+) -> Answer<(Outcome, u64, Vec<Move>)> {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(STACK)
+            .spawn_scoped(scope, || force_here(geometry, position, check, budget))
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or(Answer::Undetermined { explored: 0 })
+    })
+}
+
+fn force_here(
     geometry: &Geometry,
     position: &Position,
     check: &VjrCheck,
