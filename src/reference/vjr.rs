@@ -657,4 +657,30 @@ mod tests {
         assert_eq!(answer(rows, "A1", TWO_EYE_ALL), Outcome::No);
         assert_eq!(answer(rows, "A1", Question::Capture), Outcome::Yes);
     }
+
+    /// V-9 ... V-11 on `. # . # .`: the eye points A1, C1, E1; B1 is next to A1 and C1, D1
+    /// to C1 and E1. No pair of eye points has the same strings (no two-eye-formation), but
+    /// the three eyes and two strings form an n-eye-formation, and each string has two
+    /// vital one-point regions (pass-alive).
+    #[test]
+    fn a_chain_of_eyes_is_an_n_eye_formation_but_no_two_eye_formation() {
+        let (g, p) = board(". # . # .");
+        let s = [g.parse_gtp("B1").unwrap()];
+        let on = |formation, coverage| {
+            has_formation_on(&g, &p, Colour::Black, &s, IndependentLife { formation, coverage })
+        };
+        for c in [Coverage::One, Coverage::All] {
+            assert!(!on(FormationKind::TwoEye, c));
+            assert!(on(FormationKind::NEye, c));
+            assert!(on(FormationKind::PassAlive, c));
+        }
+        // With a white stone in one eye region the pass-alive formation loses D1 (one vital
+        // region left), and then B1 too.
+        let (g, p) = board(". # . # O");
+        let on = |formation| {
+            has_formation_on(&g, &p, Colour::Black, &s, IndependentLife { formation, coverage: Coverage::One })
+        };
+        assert!(!on(FormationKind::PassAlive));
+        assert!(!on(FormationKind::NEye));
+    }
 }
