@@ -109,14 +109,19 @@ fn failing_check_exits_1() {
 
 #[test]
 fn undetermined_check_is_ignored_not_dropped() {
-    let p = temp("later.yaml", &UNDECIDED_CASE.replace("id: good", "id: later"));
+    let p = temp(
+        "later.yaml",
+        &UNDECIDED_CASE.replace("id: good", "id: later"),
+    );
     let o = run(&["check", "--json", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["ignored"], 1);
     assert_eq!(v["checks"][0]["status"], "ignored");
     for engine in ["reference", "optimized"] {
-        let why = v["checks"][0]["engines"][engine]["reason"].as_str().unwrap_or("");
+        let why = v["checks"][0]["engines"][engine]["reason"]
+            .as_str()
+            .unwrap_or("");
         assert!(why.contains("budget of 1 state"), "{engine}: {why}");
     }
 }
@@ -763,7 +768,10 @@ fn status_vjr_json_contract() {
     assert_eq!(v["engines_agree"], true);
     for engine in ["reference", "optimized"] {
         let e = &v["engines"][engine];
-        assert!(e["explored"].as_u64().is_some_and(|n| n > 0), "{engine}: {e}");
+        assert!(
+            e["explored"].as_u64().is_some_and(|n| n > 0),
+            "{engine}: {e}"
+        );
         assert_eq!(e["strings"].as_array().map(Vec::len), Some(2), "{engine}");
     }
 }
@@ -798,13 +806,35 @@ fn status_vjr_parameters_and_budget() {
         let black = &v["strings"].as_array().unwrap()[0];
         assert_eq!(black["status"], "independently-alive", "{life}: {v}");
     }
-    let o = run(&["status", "--ruleset", "vjr", file, "--independent-life", "three-eyes"]);
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "vjr",
+        file,
+        "--independent-life",
+        "three-eyes",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("pass-alive-all"), "{}", stderr(&o));
-    let o = run(&["status", "--ruleset", "j2003", file, "--independent-life", "n-eye-one"]);
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "j2003",
+        file,
+        "--independent-life",
+        "n-eye-one",
+    ]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("VJR"), "{}", stderr(&o));
-    let o = run(&["status", "--ruleset", "vjr", file, "--json", "--budget", "1"]);
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "vjr",
+        file,
+        "--json",
+        "--budget",
+        "1",
+    ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert!(

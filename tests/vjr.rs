@@ -56,7 +56,11 @@ fn life(formation: FormationKind, coverage: Coverage) -> Question {
 fn two_eye_points_next_to_one_string() {
     let rows = ". . . .\n# # # #\n# . # .";
     for l in IndependentLife::ALL {
-        assert_eq!(answer(rows, "A1", Question::Formation(l)), Outcome::Yes, "{l}");
+        assert_eq!(
+            answer(rows, "A1", Question::Formation(l)),
+            Outcome::Yes,
+            "{l}"
+        );
     }
     assert_eq!(answer(rows, "A1", Question::Capture), Outcome::No);
 }
@@ -105,8 +109,14 @@ fn black_and_white_are_symmetric() {
             let a = Reference.vjr_force(&g, &p, &check_at(&g, &p, at, q), 1_000_000);
             let b = Reference.vjr_force(&g2, &p2, &check_at(&g2, &p2, at, q), 1_000_000);
             assert_eq!(
-                a.map(|x| match x { Answer::Decided((v, _)) => Some(v), _ => None }),
-                b.map(|x| match x { Answer::Decided((v, _)) => Some(v), _ => None }),
+                a.map(|x| match x {
+                    Answer::Decided((v, _)) => Some(v),
+                    _ => None,
+                }),
+                b.map(|x| match x {
+                    Answer::Decided((v, _)) => Some(v),
+                    _ => None,
+                }),
                 "{at} {q:?}"
             );
         }

@@ -58,8 +58,7 @@ impl VjrInput {
                 let wanted = match self.pick {
                     None => true,
                     Some((s, q)) => {
-                        i == s as usize % strings.len()
-                            && j == q as usize % all_questions.len()
+                        i == s as usize % strings.len() && j == q as usize % all_questions.len()
                     }
                 };
                 if wanted {

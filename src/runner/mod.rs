@@ -13,13 +13,13 @@
 mod compare;
 mod files;
 pub mod j2003;
-pub mod vjr;
 pub mod ljr;
 pub mod naj;
 mod replay;
 mod report;
 mod schedule;
 mod trace;
+pub mod vjr;
 
 pub use compare::{compare_expect, compare_traces};
 pub use files::{case_files, load_all, test_name};
