@@ -227,15 +227,15 @@ fn pass_alive(
     };
     loop {
         let mut changed = false;
-        for s in 0..all.len() {
-            if !string_kept[s] {
+        for (s, kept) in string_kept.iter_mut().enumerate() {
+            if !*kept {
                 continue;
             }
             let n_vital = (0..regions.len())
                 .filter(|&r| region_kept[r] && vital(&regions[r], s))
                 .count();
             if n_vital < 2 {
-                string_kept[s] = false;
+                *kept = false;
                 changed = true;
             }
         }
