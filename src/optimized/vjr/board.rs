@@ -245,8 +245,12 @@ mod tests {
         assert_eq!(passed.ban, NO_BAN);
         let free = State { ban: NO_BAN, ..after };
         assert!(b.moves(&free).iter().any(|m| m.0 == Some(b.bit(5))));
-        // Suicide: White at 0 (neighbours 1 and 4, both black) is illegal.
-        assert!(b.play(&s, b.bit(0), 1).is_none());
+        // Suicide: Black at 3 (neighbours 2 and 7, white strings with the liberty 6).
+        assert!(b.play(&s, b.bit(3), 0).is_none());
+        // White at 0 is no suicide: it removes the black stones 1 and 4 first (V-2).
+        let played = b.play(&s, b.bit(0), 1).expect("a capture");
+        assert_eq!(played.removed.count(), 2);
+        assert_eq!(b.ko_ban(&s, &played, 1), NO_BAN);
         // The pass after a pass ends the variation.
         assert!(b.moves(&after)[0].1.is_some());
         assert!(b.moves(&passed)[0].1.is_none());
