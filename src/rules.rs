@@ -269,7 +269,7 @@ pub enum RulesetId {
     /// Logical Japanese Rules (spec `ljr.md`): turns and control are the engines' own (`ljr_start`,
     /// `ljr_control`); it has no `Rules` of the shared play model.
     Ljr,
-    /// Verbal Japanese Rules status assessment (not implemented yet).
+    /// Verbal Japanese Rules status assessment (spec `vjr.md`).
     Vjr,
     /// No named ruleset: the play rules are exactly the case's `rules` (every field required).
     Custom,
@@ -359,6 +359,17 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: true,
+                scoring: Scoring::None,
+            }),
+            // vjr.md V-1 ... V-4: plays and passes, no suicide, basic ko, two passes; the
+            // statuses and territory come from the status assessment (`procedure::vjr`).
+            RulesetId::Vjr => Some(Rules {
+                suicide: Suicide::Forbidden,
+                capture_order: CaptureOrder::OpponentFirst,
+                ko: vec![KoRule::Basic],
+                game_end_passes: 2,
+                ko_pass: false,
+                no_result_on_cycle: false,
                 scoring: Scoring::None,
             }),
             _ => None,

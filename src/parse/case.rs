@@ -142,6 +142,9 @@ pub struct CheckSpec {
     /// LJR: the ruleset's named parameters (spec ljr.md LP-1, LP-2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ljr: Option<crate::ljr::LjrParams>,
+    /// VJR: the ruleset's named parameters (spec vjr.md VP-1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub vjr: Option<super::case_vjr::VjrParamsSpec>,
 }
 
 /// A general board (spec ljr.md L-1): `points` locations `p0` ... `p(points-1)`, and the
@@ -308,22 +311,35 @@ pub struct FinalExpect {
     /// NAJ: the white-analysis value under optimal play (White maximises his white-score).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub optimal_white_score: Option<i64>,
-    /// J2003: statuses of final strings (J-41 ... J-50), each named by one of its points.
+    /// J2003 (J-41 ... J-50) or VJR (V-19 ... V-22): statuses of final strings, each named
+    /// by one of its points.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub strings: Vec<StringExpect>,
+    /// VJR V-25: the territory of the final position: `B` and `W` mark each player's
+    /// territory; `#`, `O`, `.` mark points that are not territory.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub territory: Option<String>,
 }
 
-/// J2003: the expected status of the final string through `at`.
+/// J2003 or VJR: the expected status of the final string through `at`.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct StringExpect {
     /// A point of the string (GTP coordinates, e.g. `C3`).
     pub at: String,
-    /// `uncapturable`, `capturable-1`, `capturable-2` or `dead`.
+    /// J2003: `uncapturable`, `capturable-1`, `capturable-2` or `dead`; VJR:
+    /// `independently-alive`, `alive-in-seki`, `dead` or `undefined`.
     pub status: String,
     /// J-48: whether it is a direct ko stone (default: not checked).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direct_ko_stone: Option<bool>,
+    /// VJR V-13: whether the string is uncapturable: `true`, `false` or `undefined` (V-15).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uncapturable: Option<super::case_vjr::AnswerExpect>,
+    /// VJR V-12: whether the string is independently alive under the check's
+    /// `independent-life`: `true`, `false` or `undefined`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub independently_alive: Option<super::case_vjr::AnswerExpect>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub note: Option<String>,
 }
@@ -424,6 +440,10 @@ pub struct FinalChecks {
     pub optimal_scores: [Option<i64>; 2],
     /// J2003 statuses: (a point of the string, status, direct ko stone).
     pub j2003_strings: Vec<(Point, crate::status_game::Status, Option<bool>)>,
+    /// VJR statuses and answers of final strings.
+    pub vjr_strings: Vec<super::case_vjr::VjrStringExpect>,
+    /// VJR territory per point.
+    pub vjr_territory: Option<Vec<Option<Colour>>>,
     /// Unmarked cells of the black / white control diagrams: the final-position content.
     pub control_content: [Option<Vec<Option<Cell>>>; 2],
     /// Unmarked cells of the immortal diagrams: the content of the tested position.
@@ -468,6 +488,8 @@ pub struct Check {
     pub line: usize,
     /// LJR: the turns and expectations (the fields above that are not LJR's stay empty).
     pub ljr: Option<super::case_ljr::LjrCheck>,
+    /// VJR: which description of independent life the assessment uses (VP-1).
+    pub independent_life: crate::vjr::IndependentLife,
 }
 
 /// A loaded case file.
@@ -704,6 +726,7 @@ fn resolve_check(
             has_discrepancy: spec.discrepancy.is_some(),
             line,
             ljr: Some(ljr),
+            independent_life: crate::vjr::IndependentLife::DEFAULT,
         });
     }
     // LJR's fields belong to LJR checks.
@@ -728,6 +751,21 @@ fn resolve_check(
             }),
         ),
     ];
+    // VJR's parameters belong to VJR checks.
+    if spec.vjr.is_some() && spec.ruleset != RulesetId::Vjr {
+        return Err(err(
+            "vjr:",
+            format!(
+                "`vjr` belongs to VJR checks (ruleset vjr), not {}",
+                spec.ruleset
+            ),
+        ));
+    }
+    let independent_life = spec
+        .vjr
+        .as_ref()
+        .map(|v| v.independent_life.into())
+        .unwrap_or_default();
     if let Some((f, _)) = ljr_only.iter().find(|(_, on)| *on) {
         return Err(err(
             f,
@@ -983,35 +1021,53 @@ fn resolve_check(
         expect.immortal_black = ib.map(|m| m.0);
         expect.immortal_white = iw.map(|m| m.0);
         expect.optimal_scores = [f.optimal_black_score, f.optimal_white_score];
-        for se in &f.strings {
-            let p = geometry.parse_gtp(&se.at).ok_or_else(|| {
-                err(
+        if spec.ruleset == RulesetId::Vjr {
+            let place = |e: InputError, d: &str| loc.place(e, d, line);
+            (expect.vjr_strings, expect.vjr_territory) =
+                super::case_vjr::expectations(f, file, &geometry, &err, &place)?;
+        } else {
+            for se in &f.strings {
+                let p = geometry.parse_gtp(&se.at).ok_or_else(|| {
+                    err(
+                        "strings:",
+                        format!(
+                            "`{}` is not a point of this board (GTP coordinates, e.g. C3)",
+                            se.at
+                        ),
+                    )
+                })?;
+                let status = crate::status_game::Status::parse(&se.status).ok_or_else(|| {
+                    err(
+                        "strings:",
+                        format!(
+                            "status `{}`: expected uncapturable, capturable-1, capturable-2 or dead",
+                            se.status
+                        ),
+                    )
+                })?;
+                if se.uncapturable.is_some() || se.independently_alive.is_some() {
+                    return Err(err(
+                        "strings:",
+                        "`uncapturable` and `independently-alive` are VJR's (ruleset vjr)".into(),
+                    ));
+                }
+                expect.j2003_strings.push((p, status, se.direct_ko_stone));
+            }
+            if !f.strings.is_empty() && spec.ruleset != RulesetId::J2003 {
+                return Err(err(
                     "strings:",
                     format!(
-                        "`{}` is not a point of this board (GTP coordinates, e.g. C3)",
-                        se.at
+                        "string statuses are J2003's or VJR's (ruleset j2003 or vjr), not {}",
+                        spec.ruleset
                     ),
-                )
-            })?;
-            let status = crate::status_game::Status::parse(&se.status).ok_or_else(|| {
-                err(
-                    "strings:",
-                    format!(
-                        "status `{}`: expected uncapturable, capturable-1, capturable-2 or dead",
-                        se.status
-                    ),
-                )
-            })?;
-            expect.j2003_strings.push((p, status, se.direct_ko_stone));
-        }
-        if !f.strings.is_empty() && spec.ruleset != RulesetId::J2003 {
-            return Err(err(
-                "strings:",
-                format!(
-                    "string statuses are J2003's (ruleset j2003), not {}",
-                    spec.ruleset
-                ),
-            ));
+                ));
+            }
+            if f.territory.is_some() {
+                return Err(err(
+                    "territory:",
+                    format!("`territory` is VJR's (ruleset vjr), not {}", spec.ruleset),
+                ));
+            }
         }
         if expect.optimal_scores.iter().any(Option::is_some)
             && spec.ruleset.analysis_rules().is_none()
@@ -1041,6 +1097,7 @@ fn resolve_check(
         has_discrepancy: spec.discrepancy.is_some(),
         line,
         ljr: None,
+        independent_life,
     })
 }
 

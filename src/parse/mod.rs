@@ -2,6 +2,7 @@
 
 pub mod case;
 pub mod case_ljr;
+pub mod case_vjr;
 pub mod diagram;
 pub mod notation;
 

@@ -3,7 +3,10 @@
 //!
 //! * [`naj`]: the NAJ analyses under optimal play (alpha-beta, spec naj.md SOLVE-1 ... SOLVE-3).
 //! * [`j2003`]: the J2003 analysis procedure (J-52), ko stones judged by the engine's plays.
+//! * [`ljr`]: the L-5 score and L-17 counting.
+//! * [`vjr`]: the VJR status assessment: both questions of every string, statuses, score.
 
 pub mod j2003;
 pub mod ljr;
 pub mod naj;
+pub mod vjr;

@@ -10,6 +10,7 @@ pub mod ljr;
 pub mod naj;
 pub mod play;
 pub mod tromp_taylor;
+pub mod vjr;
 
 use crate::engine::{
     Answer, Cycle, Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported,
@@ -106,6 +107,38 @@ impl Engine for Reference {
         status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
         Ok(j2003::score(geometry, position, status).board_score)
+    }
+
+    fn vjr_force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::vjr::VjrCheck,
+        budget: u64,
+    ) -> Result<Answer<(crate::vjr::Outcome, u64)>, Unsupported> {
+        Ok(vjr::force(geometry, position, check, budget))
+    }
+
+    fn vjr_principal_line(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::vjr::VjrCheck,
+        budget: u64,
+    ) -> Result<Option<(crate::vjr::Outcome, Vec<Move>)>, Unsupported> {
+        Ok(match vjr::force_with_line(geometry, position, check, budget) {
+            Answer::Decided((v, _, line)) => Some((v, line)),
+            Answer::Undetermined { .. } => None,
+        })
+    }
+
+    fn vjr_territory(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<crate::vjr::VjrStatus>],
+    ) -> Result<crate::vjr::VjrTerritory, Unsupported> {
+        Ok(vjr::territory(geometry, position, status))
     }
 }
 

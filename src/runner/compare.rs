@@ -197,6 +197,10 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
         compare_naj(check, naj, &mut out);
         return out;
     }
+    if let Some(v) = &trace.vjr {
+        super::vjr::compare_vjr(check, v, &mut out);
+        return out;
+    }
     if let Some(j) = &trace.j2003 {
         compare_j2003(check, j, &mut out);
         return out;
@@ -351,6 +355,9 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
             expected: format!("{:?}", reference.cycle),
             actual: format!("{:?}", other.cycle),
         });
+    }
+    if let (Some(a), Some(b)) = (&reference.vjr, &other.vjr) {
+        super::vjr::compare_vjr_engines(g, a, b, &mut out);
     }
     if let (Some(a), Some(b)) = (&reference.j2003, &other.j2003) {
         compare_j2003_engines(g, a, b, &mut out);

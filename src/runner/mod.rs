@@ -13,6 +13,7 @@
 mod compare;
 mod files;
 pub mod j2003;
+pub mod vjr;
 pub mod ljr;
 pub mod naj;
 mod replay;
@@ -133,6 +134,13 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
             _ => None,
         })
         .collect();
+    if let Some(v) = &t.vjr {
+        return Some(format!(
+            "{engine}: a VJR status question is undetermined within the budget of {} states per question ({} states spent)",
+            check.solver_budget,
+            v.explored()
+        ));
+    }
     if let Some(j) = &t.j2003 {
         return Some(format!(
             "{engine}: a J2003 status{} is undetermined within the budget of {} states per check ({} states spent)",
@@ -159,6 +167,7 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
 pub fn is_undetermined(t: &Trace) -> bool {
     let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
     t.ljr.as_ref().is_some_and(|l| l.is_undetermined())
+        || t.vjr.as_ref().is_some_and(|v| v.is_undetermined())
         || t.j2003.as_ref().is_some_and(|j| {
             j.pass_undetermined || j.analysis.as_ref().is_some_and(|a| !a.is_decided())
         })

@@ -190,6 +190,7 @@ pub(super) fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>
                     naj: None,
                     immortal: [None, None],
                     j2003: None,
+                    vjr: None,
                     ljr: None,
                 };
                 for mut m in compare_expect(&steps_check, &sub) {

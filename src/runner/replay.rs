@@ -166,6 +166,7 @@ pub(super) fn replay_with(
             immortal: [None, None],
             j2003: None,
             ljr: Some(t),
+            vjr: None,
         }));
     }
     let rules = check
@@ -234,6 +235,7 @@ pub(super) fn replay_with(
         immortal: [None, None],
         j2003: None,
         ljr: None,
+        vjr: None,
     };
     if is_j2003 {
         let mut j = j2003_trace(engine, check, &trace, pass_undetermined, &analysed)?;
@@ -244,6 +246,9 @@ pub(super) fn replay_with(
             .map(|(_, a)| a.explored)
             .sum();
         trace.j2003 = Some(j);
+    }
+    if check.ruleset == crate::rules::RulesetId::Vjr {
+        trace.vjr = Some(super::vjr::vjr_trace(engine, check, &trace)?);
     }
     for (i, (wanted, colour)) in [
         (check.expect.immortal_black.is_some(), Colour::Black),

@@ -37,6 +37,8 @@ pub struct Trace {
     pub j2003: Option<J2003Trace>,
     /// LJR: the turns, the final situation, control and score.
     pub ljr: Option<super::ljr::LjrTrace>,
+    /// VJR: the status assessment, territory and score of the final position.
+    pub vjr: Option<super::vjr::VjrTrace>,
 }
 
 /// A difference between what was expected and what was found.

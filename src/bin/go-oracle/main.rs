@@ -45,8 +45,8 @@ enum Command {
     /// LJR L-14 ... L-17: which locations each player controls in a position (a diagram
     /// file) by the two-eye test and by disputes, and the score (L-5).
     Control(control::Args),
-    /// J2003 life and death of every string of a final-position (a diagram file), and the
-    /// score (J-41 ... J-64).
+    /// Life and death of every string of a final-position (a diagram file), and the score:
+    /// J2003 (J-41 ... J-64) or the VJR status assessment (V-12 ... V-28).
     Status(status::Args),
     /// J2003 solver benchmark: for each final-position (diagram files; default the seed
     /// positions and shapes of benches/j2003-positions/), the analysis by the optimized engine

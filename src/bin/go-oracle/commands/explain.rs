@@ -139,9 +139,12 @@ pub fn run(args: Args) -> Result<(), Exit> {
         // The trace shown: the first engine's, or for J2003 the one that decided the most
         // statuses (the reference often runs out of budget where the optimized engine does not).
         let decided = |t: &Result<Trace, String>| -> usize {
-            t.as_ref()
-                .ok()
-                .and_then(|t| t.j2003.as_ref())
+            let Ok(t) = t.as_ref() else { return 0 };
+            if let Some(a) = t.vjr.as_ref().and_then(|v| v.assessment.as_ref()) {
+                return a.strings.iter().filter(|s| s.status.is_some()).count();
+            }
+            t.j2003
+                .as_ref()
                 .and_then(|j| j.analysis.as_ref())
                 .map_or(0, decided_strings)
         };
@@ -199,6 +202,7 @@ fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
         .collect();
     json!({
         "steps": steps,
+        "vjr": t.vjr.as_ref().map(|v| super::explain_vjr::trace_json(g, v)),
         "final": t.position.rows(g),
         "prisoners": t.prisoners,
         "score": t.score,
@@ -266,6 +270,9 @@ fn explain_trace(g: &Geometry, t: &Trace, check: &Check) {
     }
     if let Some(j) = &t.j2003 {
         explain_j2003(g, j, t, check);
+    }
+    if let Some(v) = &t.vjr {
+        super::explain_vjr::explain(g, v, &t.position, check);
     }
 }
 

@@ -10,11 +10,13 @@ pub mod control;
 pub mod count_legal;
 pub mod explain;
 pub mod explain_ljr;
+pub mod explain_vjr;
 pub mod immortal;
 pub mod play;
 pub mod play_ljr;
 pub mod score;
 pub mod status;
+pub mod status_vjr;
 
 use crate::error::Exit;
 use clap::ValueEnum;

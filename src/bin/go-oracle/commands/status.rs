@@ -1,5 +1,5 @@
 //! `go-oracle status`: J2003 life and death of every string of a final-position, and the
-//! score (J-41 ... J-64).
+//! score (J-41 ... J-64); with `--ruleset vjr` the VJR status assessment (`status_vjr`).
 
 use super::FINAL_POSITION_IS_LEGAL;
 use super::{decided_strings, j2003_analysis, read_legal_diagram, EngineChoice};
@@ -28,6 +28,9 @@ pub struct Args {
     komi: f64,
     #[arg(long)]
     json: bool,
+    /// VJR only (spec vjr.md VP-1): which description of independent life.
+    #[arg(long, value_enum)]
+    independent_life: Option<go_oracle::vjr::IndependentLife>,
 }
 
 pub fn run(args: Args) -> Result<(), Exit> {
@@ -39,11 +42,33 @@ pub fn run(args: Args) -> Result<(), Exit> {
         prisoner_difference,
         komi,
         json,
+        independent_life,
     } = args;
+    if !komi.is_finite() {
+        return Err(Exit::BadInput(format!("--komi: expected a finite number, found {komi}")));
+    }
+    if ruleset == RulesetId::Vjr {
+        let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
+        return super::status_vjr::run(
+            &geometry,
+            &position,
+            choice,
+            independent_life.unwrap_or_default(),
+            budget,
+            prisoner_difference,
+            komi,
+            json,
+        );
+    }
     if ruleset != RulesetId::J2003 {
         return Err(Exit::BadInput(format!(
-            "--ruleset: `status` decides J2003 life and death; expected j2003, found `{ruleset}`"
+            "--ruleset: `status` decides J2003 and VJR life and death; expected j2003 or vjr, found `{ruleset}`"
         )));
+    }
+    if independent_life.is_some() {
+        return Err(Exit::BadInput(
+            "--independent-life is a VJR parameter (--ruleset vjr)".to_string(),
+        ));
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
     let mut reports = Vec::new();
