@@ -31,7 +31,8 @@ pub(super) fn territory<const N: usize>(
     let alive_ind = [0, 1].map(|c| with(c, VjrStatus::IndependentlyAlive));
     let seki = [0, 1].map(|c| with(c, VjrStatus::AliveInSeki));
     let dead = [0, 1].map(|c| with(c, VjrStatus::Dead));
-    let alive_any = alive_ind[0].or(&alive_ind[1]).or(&seki[0]).or(&seki[1]);
+    // Alive: every stone not dead (a stone without a decided status blocks, as in seki).
+    let alive_any = stones[0].or(&stones[1]).and_not(&dead[0].or(&dead[1]));
     // V-24: dead stones of c whose part of the board without the opponent's independently
     // alive stones holds no alive stone.
     let removed = [0, 1].map(|c| {
