@@ -199,3 +199,89 @@ pub(super) fn territory(
         _ => territory::territory::<MAX_WORDS>(w, h, position, status),
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::optimized::Switches;
+    use crate::parse::diagram::parse_position;
+    use crate::vjr::{Coverage, FormationKind, IndependentLife, Question};
+
+    /// The answer and states of every configuration (all on, each VJR switch off), checked
+    /// to agree.
+    fn answer(text: &str, string: &[usize], question: Question) -> (Outcome, u64) {
+        let (g, p) = parse_position(text).expect("diagram");
+        let owner = match p.get(string[0]) {
+            crate::geometry::Cell::Stone(c) => c,
+            crate::geometry::Cell::Empty => panic!("a stone"),
+        };
+        let check = VjrCheck {
+            string: string.to_vec(),
+            owner,
+            question,
+        };
+        let mut first = None;
+        for name in std::iter::once(None).chain(Switches::VJR_NAMES.iter().map(Some)) {
+            let engine = Optimized {
+                switches: name.map_or(Switches::ALL_ON, |n| Switches::without(n).expect("a switch")),
+            };
+            let Answer::Decided((o, n)) = force(&engine, &g, &p, &check, 1_000_000).expect("rect")
+            else {
+                panic!("undetermined");
+            };
+            assert_eq!(first.map_or(o, |(f, _)| f), o, "{}", engine.name());
+            first.get_or_insert((o, n));
+        }
+        first.expect("an answer")
+    }
+
+    fn life(formation: FormationKind, coverage: Coverage) -> Question {
+        Question::Formation(IndependentLife {
+            formation,
+            coverage,
+        })
+    }
+
+    #[test]
+    fn a_dead_stone_is_captured() {
+        // Black, first to move, plays 1 and removes the white stone 0 (V-13).
+        assert_eq!(answer("O . .\n", &[0], Question::Capture).0, Outcome::Yes);
+    }
+
+    #[test]
+    fn two_eyes_are_uncapturable_and_alive_at_once() {
+        let text = ". # . #\n# # # #\n";
+        let s = [1, 3, 4, 5, 6, 7];
+        // White can only pass (both eyes are suicide): no capture.
+        assert_eq!(answer(text, &s, Question::Capture).0, Outcome::No);
+        // The final position meets every target: one state.
+        let q = life(FormationKind::PassAlive, Coverage::All);
+        assert_eq!(answer(text, &s, q), (Outcome::Yes, 1));
+    }
+
+    #[test]
+    fn ring_is_an_n_eye_formation_at_once_and_two_eye_after_a_fill() {
+        // Strings {1}, {5}, {3, 6, 7} and eyes 0, 2, 4, 8: n-eye at the root; two-eye only
+        // after Black fills 4 (White can only pass: every empty point is suicide for him).
+        let text = ". # .\n# . #\n# # .\n";
+        assert_eq!(
+            answer(text, &[1], life(FormationKind::NEye, Coverage::All)),
+            (Outcome::Yes, 1)
+        );
+        let (o, states) = answer(text, &[1], life(FormationKind::TwoEye, Coverage::All));
+        assert_eq!(o, Outcome::Yes);
+        assert!(states > 1);
+    }
+
+    #[test]
+    fn a_white_wall_on_the_string_forbids_life() {
+        // The black stone 0 in White's area: White, first to move, captures it at 1, and
+        // Black can never play on 0 again (suicide while White keeps the liberty 3).
+        let text = "# . O .\nO O O O\n";
+        assert_eq!(
+            answer(text, &[0], life(FormationKind::PassAlive, Coverage::One)).0,
+            Outcome::No
+        );
+        assert_eq!(answer(text, &[0], Question::Capture).0, Outcome::Yes);
+    }
+}
