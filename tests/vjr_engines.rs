@@ -71,7 +71,9 @@ fn agree(g: &Geometry, p: &Position, questions: &[Question]) -> (u64, u64, u64) 
                 owner,
                 question,
             };
-            let reference = Reference.vjr_force(g, p, &check, BUDGET).expect("rectangle");
+            let reference = Reference
+                .vjr_force(g, p, &check, BUDGET)
+                .expect("rectangle");
             if let Answer::Decided((_, n)) = reference {
                 nodes += n;
             }
@@ -196,7 +198,9 @@ fn undefined_capture() -> (Geometry, Position, VjrCheck) {
 #[ignore]
 fn undefined_against_the_reference() {
     let (g, p, check) = undefined_capture();
-    let r = Reference.vjr_force(&g, &p, &check, 50_000_000).expect("rect");
+    let r = Reference
+        .vjr_force(&g, &p, &check, 50_000_000)
+        .expect("rect");
     eprintln!("reference: {r:?}");
     assert!(matches!(decided(r), None | Some(Outcome::Undefined)));
 }

@@ -37,3 +37,67 @@ pub(super) fn lost<const N: usize>(ctx: &Ctx<N>, state: &State<N>) -> bool {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{Board, NO_BAN};
+    use super::*;
+    use crate::geometry::Colour;
+    use crate::parse::diagram::parse_position;
+    use crate::vjr::{FormationKind, IndependentLife, VjrCheck};
+
+    #[test]
+    fn opposing_alive_stones_on_one_or_all_points() {
+        // White's string {1, 3, 4, 5, 6, 7} is alive with the eyes 0 and 2; the analysed
+        // points are 5 (white, alive) and 8 (a black stone).
+        let (g, p) = parse_position(". O . O\nO O O O\n# . . .\n").expect("diagram");
+        let (w, h) = g.rect_size().expect("rect");
+        let board = Board::<2>::new(w, h);
+        let stones = board.stones(&p);
+        let state = State {
+            stones,
+            to_move: 1,
+            after_pass: false,
+            ban: NO_BAN,
+        };
+        for (coverage, lost_expected) in [(Coverage::All, true), (Coverage::One, false)] {
+            let check = VjrCheck {
+                string: vec![8, 5],
+                owner: Colour::Black,
+                question: Question::Formation(IndependentLife {
+                    formation: FormationKind::PassAlive,
+                    coverage,
+                }),
+            };
+            let mut s = super::super::super::bitboard::BitBoard::ZERO;
+            s.set(board.bit(5));
+            s.set(board.bit(8));
+            let ctx = Ctx {
+                board: Board::<2>::new(w, h),
+                check: &check,
+                owner: 0,
+                seeker: 0,
+                s,
+                s0: board.bit(8),
+                benson_leaves: true,
+            };
+            assert_eq!(lost(&ctx, &state), lost_expected, "{coverage:?}");
+        }
+        // The capture question of the white string: alive, so lost for Black.
+        let check = VjrCheck {
+            string: vec![1],
+            owner: Colour::White,
+            question: Question::Capture,
+        };
+        let ctx = Ctx {
+            board: Board::<2>::new(w, h),
+            check: &check,
+            owner: 1,
+            seeker: 0,
+            s: Default::default(),
+            s0: board.bit(1),
+            benson_leaves: true,
+        };
+        assert!(lost(&ctx, &state));
+    }
+}

@@ -62,7 +62,8 @@ impl<const N: usize> Board<N> {
 
     /// The bit of point `p` (row-major index).
     pub(super) fn bit(&self, p: Point) -> usize {
-        self.layout.bit(p % self.layout.width, p / self.layout.width)
+        self.layout
+            .bit(p % self.layout.width, p / self.layout.width)
     }
 
     /// The row-major point of bit `b`.
@@ -243,7 +244,10 @@ mod tests {
         // A pass bans nothing; without the ban White may retake at 5.
         let passed = b.moves(&after)[0].1.as_ref().expect("a pass").next;
         assert_eq!(passed.ban, NO_BAN);
-        let free = State { ban: NO_BAN, ..after };
+        let free = State {
+            ban: NO_BAN,
+            ..after
+        };
         assert!(b.moves(&free).iter().any(|m| m.0 == Some(b.bit(5))));
         // Suicide: Black at 3 (neighbours 2 and 7, white strings with the liberty 6).
         assert!(b.play(&s, b.bit(3), 0).is_none());

@@ -133,7 +133,14 @@ pub(super) fn search(
 }
 
 /// Combine a child's value into its parent's (V-15), keeping the line of the best child.
-fn improve(graph: &Graph, parent: &mut Frame, value: Outcome, mv: Move, line: Vec<Move>, lines: bool) {
+fn improve(
+    graph: &Graph,
+    parent: &mut Frame,
+    value: Outcome,
+    mv: Move,
+    line: Vec<Move>,
+    lines: bool,
+) {
     let seeker = graph.nodes[parent.v as usize].seeker_moves;
     let better = if seeker {
         value > parent.value

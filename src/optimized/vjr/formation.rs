@@ -183,7 +183,11 @@ pub(super) mod tests {
         let (b, x, y) = setup(". # . #\n# # # #\n");
         assert_eq!(eye_points(&b, &x, &y), set(&b, &[0, 2]));
         let s = set(&b, &[1, 3, 4, 5, 6, 7]);
-        for kind in [FormationKind::TwoEye, FormationKind::NEye, FormationKind::PassAlive] {
+        for kind in [
+            FormationKind::TwoEye,
+            FormationKind::NEye,
+            FormationKind::PassAlive,
+        ] {
             for cov in [Coverage::One, Coverage::All] {
                 assert!(target_met(&b, &x, &y, &s, life(kind, cov)), "{kind:?}");
             }
@@ -199,11 +203,40 @@ pub(super) mod tests {
         let (b, x, y) = setup(". # .\n# . #\n# # .\n");
         assert_eq!(b.neighbours.len(), 12);
         let a = set(&b, &[1]);
-        assert!(!target_met(&b, &x, &y, &a, life(FormationKind::TwoEye, Coverage::One)));
-        assert!(target_met(&b, &x, &y, &a, life(FormationKind::NEye, Coverage::All)));
+        assert!(!target_met(
+            &b,
+            &x,
+            &y,
+            &a,
+            life(FormationKind::TwoEye, Coverage::One)
+        ));
+        assert!(target_met(
+            &b,
+            &x,
+            &y,
+            &a,
+            life(FormationKind::NEye, Coverage::All)
+        ));
         assert_eq!(n_eye(&b, &x, &y), b.layout.on_board);
         // Each string has three vital regions: pass-alive as well.
         assert_eq!(pass_alive(&b, &x, &y), b.layout.on_board);
+    }
+
+    #[test]
+    fn n_eye_drops_eyes_of_strings_with_one_eye() {
+        // 0 . 1 # 2 . 3 #: the string {3} touches the eye 2 only, so 2 goes; then {1}
+        // keeps the eye 0 only, so 0 goes: no n-eye-formation (and no two-eye one).
+        let (b, x, y) = setup(". # . #\n");
+        assert_eq!(eye_points(&b, &x, &y), set(&b, &[0, 2]));
+        assert!(n_eye(&b, &x, &y).is_zero());
+        let s = set(&b, &[1]);
+        assert!(!target_met(
+            &b,
+            &x,
+            &y,
+            &s,
+            life(FormationKind::TwoEye, Coverage::One)
+        ));
     }
 
     #[test]
@@ -212,7 +245,11 @@ pub(super) mod tests {
         // white stone 11) is in no formation.
         let (b, x, y) = setup(". # . #\n# # # #\n. # . O\n");
         let part = set(&b, &[0, 10]);
-        for kind in [FormationKind::TwoEye, FormationKind::NEye, FormationKind::PassAlive] {
+        for kind in [
+            FormationKind::TwoEye,
+            FormationKind::NEye,
+            FormationKind::PassAlive,
+        ] {
             assert!(target_met(&b, &x, &y, &part, life(kind, Coverage::One)));
             assert!(!target_met(&b, &x, &y, &part, life(kind, Coverage::All)));
         }
@@ -222,14 +259,36 @@ pub(super) mod tests {
     fn two_separate_two_eye_formations_are_one_n_eye() {
         // Two black strings, each with its own two eyes (0, 2 and 6, 8), split by a white
         // wall with the liberty 22: -all over points of both needs one formation.
-        let (b, x, y) = setup(
-            ". # . # O # . # .\n# # # # O # # # #\nO O O O . O O O O\n",
-        );
+        let (b, x, y) = setup(". # . # O # . # .\n# # # # O # # # #\nO O O O . O O O O\n");
         let both = set(&b, &[1, 5]);
-        assert!(!target_met(&b, &x, &y, &both, life(FormationKind::TwoEye, Coverage::All)));
-        assert!(target_met(&b, &x, &y, &both, life(FormationKind::TwoEye, Coverage::One)));
-        assert!(target_met(&b, &x, &y, &both, life(FormationKind::NEye, Coverage::All)));
-        assert!(target_met(&b, &x, &y, &both, life(FormationKind::PassAlive, Coverage::All)));
+        assert!(!target_met(
+            &b,
+            &x,
+            &y,
+            &both,
+            life(FormationKind::TwoEye, Coverage::All)
+        ));
+        assert!(target_met(
+            &b,
+            &x,
+            &y,
+            &both,
+            life(FormationKind::TwoEye, Coverage::One)
+        ));
+        assert!(target_met(
+            &b,
+            &x,
+            &y,
+            &both,
+            life(FormationKind::NEye, Coverage::All)
+        ));
+        assert!(target_met(
+            &b,
+            &x,
+            &y,
+            &both,
+            life(FormationKind::PassAlive, Coverage::All)
+        ));
     }
 
     #[test]

@@ -96,9 +96,7 @@ fn solve_sized<const N: usize>(
             }
         }
     }
-    let leaves = ranks
-        .as_ref()
-        .map(|(w, l)| first_cycle::Leaves { w, l });
+    let leaves = ranks.as_ref().map(|(w, l)| first_cycle::Leaves { w, l });
     match first_cycle::search(
         &graph,
         leaves,
@@ -223,7 +221,9 @@ mod tests {
         let mut first = None;
         for name in std::iter::once(None).chain(Switches::VJR_NAMES.iter().map(Some)) {
             let engine = Optimized {
-                switches: name.map_or(Switches::ALL_ON, |n| Switches::without(n).expect("a switch")),
+                switches: name.map_or(Switches::ALL_ON, |n| {
+                    Switches::without(n).expect("a switch")
+                }),
             };
             let Answer::Decided((o, n)) = force(&engine, &g, &p, &check, 1_000_000).expect("rect")
             else {

@@ -120,8 +120,8 @@ pub(super) fn build<const N: usize>(
         let state = queue[next];
         let id = next + 2;
         next += 1;
-        let capture = matches!(ctx.check.question, Question::Capture)
-            && state.to_move as usize == ctx.seeker;
+        let capture =
+            matches!(ctx.check.question, Question::Capture) && state.to_move as usize == ctx.seeker;
         let mut succ = Vec::new();
         let mut moves = Vec::new();
         for (x, step) in ctx.board.moves(&state) {

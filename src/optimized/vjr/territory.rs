@@ -93,8 +93,12 @@ mod tests {
         status[0] = Some(Dead);
         let t = territory::<2>(w, h, &p, &status);
         assert_eq!((t.removed_black, t.removed_white), (0, 1));
-        let black: Vec<usize> = (0..p.len()).filter(|&q| t.owner[q] == Some(Colour::Black)).collect();
-        let white: Vec<usize> = (0..p.len()).filter(|&q| t.owner[q] == Some(Colour::White)).collect();
+        let black: Vec<usize> = (0..p.len())
+            .filter(|&q| t.owner[q] == Some(Colour::Black))
+            .collect();
+        let white: Vec<usize> = (0..p.len())
+            .filter(|&q| t.owner[q] == Some(Colour::White))
+            .collect();
         assert_eq!(black, vec![0, 1, 5, 6]);
         assert_eq!(white, vec![4, 9]);
         // The same with White's stones alive in seki: no white territory, and the dead
