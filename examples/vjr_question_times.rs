@@ -21,7 +21,10 @@ fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
     let mut budget = 2_000_000u64;
     if let Some(i) = args.iter().position(|a| a == "--budget") {
-        budget = args.get(i + 1).and_then(|b| b.parse().ok()).unwrap_or(budget);
+        budget = args
+            .get(i + 1)
+            .and_then(|b| b.parse().ok())
+            .unwrap_or(budget);
         args.drain(i..(i + 2).min(args.len()));
     }
     let files: Vec<PathBuf> = if args.is_empty() {
@@ -52,7 +55,10 @@ fn main() {
             let g = &check.geometry;
             let p = &check.start.position;
             for (owner, string) in strings(g, p) {
-                for question in [Question::Formation(check.independent_life), Question::Capture] {
+                for question in [
+                    Question::Formation(check.independent_life),
+                    Question::Capture,
+                ] {
                     let c = VjrCheck {
                         string: string.clone(),
                         owner,
@@ -94,6 +100,10 @@ fn main() {
     }
     println!(
         "total seconds: reference {total_ref:.3}, optimized {total_opt:.3}, ratio {:.1}",
-        if total_opt > 0.0 { total_ref / total_opt } else { 0.0 }
+        if total_opt > 0.0 {
+            total_ref / total_opt
+        } else {
+            0.0
+        }
     );
 }
