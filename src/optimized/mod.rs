@@ -74,6 +74,9 @@ pub struct Switches {
     /// VJR: skip the first-cycle search when no strongly connected component of the middle
     /// region can remove stones of both colours (the answer is then *undefined*).
     pub vjr_cycle_screen: bool,
+    /// VJR: before the state graph, a goal-directed depth-first proof search with a quarter
+    /// of the budget (spec `vjr.md` VS-3; off: the state graph at once).
+    pub vjr_proof_search: bool,
 }
 
 impl Switches {
@@ -95,9 +98,10 @@ impl Switches {
         vjr_benson: true,
         vjr_attractor: true,
         vjr_cycle_screen: true,
+        vjr_proof_search: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 17] = [
+    pub const NAMES: [&'static str; 18] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
@@ -115,6 +119,7 @@ impl Switches {
         "vjr-benson",
         "vjr-attractor",
         "vjr-cycle-screen",
+        "vjr-proof-search",
     ];
 
     /// The switches of the J2003 solver (for `go-oracle bench`): the six after the first
@@ -154,6 +159,7 @@ impl Switches {
             "vjr-benson" => s.vjr_benson = false,
             "vjr-attractor" => s.vjr_attractor = false,
             "vjr-cycle-screen" => s.vjr_cycle_screen = false,
+            "vjr-proof-search" => s.vjr_proof_search = false,
             _ => return None,
         }
         Some(s)
@@ -224,6 +230,7 @@ impl Engine for Optimized {
                 "vjr-benson" => !self.switches.vjr_benson,
                 "vjr-attractor" => !self.switches.vjr_attractor,
                 "vjr-cycle-screen" => !self.switches.vjr_cycle_screen,
+                "vjr-proof-search" => !self.switches.vjr_proof_search,
                 _ => false,
             })
             .collect();

@@ -1,6 +1,8 @@
 //! The optimized engine's VJR status-question solver (spec `vjr.md` VS-3) and its VJR
 //! territory (V-24, V-25). A question (V-12 or V-13) about one final string is answered
 //! *yes*, *no* or *undefined* (V-15) in this order (`solve`):
+//! 0. (`vjr-proof-search`) a goal-directed depth-first proof search on the board states
+//!    with a quarter of the budget (`proof_search.rs`): a value it finds is the root's;
 //! 1. the state graph of the variations (`state_graph.rs`, V-5 ... V-8), with the target
 //!    states and terminal passes as sinks, and (`vjr-benson`, with `vjr-attractor`) the
 //!    Benson leaves (`benson_leaves.rs`, VS-3 item 4);
@@ -21,6 +23,7 @@ mod board;
 mod cycle_screen;
 mod first_cycle;
 mod formation;
+mod proof_search;
 mod state_graph;
 mod territory;
 
@@ -67,11 +70,26 @@ fn solve_sized<const N: usize>(
         s0,
         benson_leaves: sw.vjr_benson && sw.vjr_attractor,
     };
-    let graph = match state_graph::build(&ctx, ctx.root(position), budget) {
+    // `vjr-proof-search`: a quarter of the budget for the goal-directed search first (not
+    // for lines: its value comes without one).
+    let mut spent = 0;
+    if sw.vjr_proof_search && !lines {
+        let (value, visited) = proof_search::search(&ctx, ctx.root(position), budget / 4);
+        if let Some(v) = value {
+            return Answer::Decided((v, visited, Vec::new()));
+        }
+        spent = visited;
+    }
+    let graph = match state_graph::build(&ctx, ctx.root(position), budget.saturating_sub(spent))
+    {
         Ok(g) => g,
-        Err(explored) => return Answer::Undetermined { explored },
+        Err(explored) => {
+            return Answer::Undetermined {
+                explored: spent + explored,
+            }
+        }
     };
-    let states = graph.states;
+    let states = spent + graph.states;
     let decided = |o: Outcome, line: Vec<Move>| Answer::Decided((o, states, line));
     match graph.root {
         YES => return decided(Outcome::Yes, Vec::new()),
