@@ -3,6 +3,7 @@
 //! proptests and the `play_agree` fuzz target.
 
 pub mod ljr;
+pub mod vjr;
 
 use crate::engine::{Engine, Game, Move, Prisoners, Start};
 use crate::geometry::{Cell, Colour, Geometry, Position};

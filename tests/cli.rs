@@ -50,6 +50,23 @@ checks:
       white: 0
 ";
 
+/// A check no engine decides within its budget (a VJR status question with a budget of one
+/// state): shown as ignored, with the budget named.
+const UNDECIDED_CASE: &str = "id: good
+source: {document: test}
+checks:
+  - name: budget
+    ruleset: vjr
+    position: |
+      . # .
+      # O #
+      . . .
+    solver-budget: 1
+    expect:
+      strings:
+        - {at: B2, status: dead}
+";
+
 /// A bad case file: the process exits 2 and names the file, the line and the problem.
 fn assert_bad_case(name: &str, text: &str, line: usize, words: &str) {
     let p = temp(name, text);
@@ -91,18 +108,22 @@ fn failing_check_exits_1() {
 }
 
 #[test]
-fn unimplemented_ruleset_is_ignored_not_dropped() {
+fn undetermined_check_is_ignored_not_dropped() {
     let p = temp(
         "later.yaml",
-        &GOOD_CASE
-            .replace("tromp-logical", "vjr")
-            .replace("id: good", "id: later"),
+        &UNDECIDED_CASE.replace("id: good", "id: later"),
     );
     let o = run(&["check", "--json", p.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["ignored"], 1);
     assert_eq!(v["checks"][0]["status"], "ignored");
+    for engine in ["reference", "optimized"] {
+        let why = v["checks"][0]["engines"][engine]["reason"]
+            .as_str()
+            .unwrap_or("");
+        assert!(why.contains("budget of 1 state"), "{engine}: {why}");
+    }
 }
 
 #[test]
@@ -247,9 +268,6 @@ fn missing_path_and_bad_arguments() {
     let o = run(&["play", "--help"]);
     assert_eq!(o.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&o.stdout).contains("[possible values: tromp-taylor,"));
-    let o = run(&["play", "--ruleset", "vjr", "--size", "5x5"]);
-    assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("not implemented"));
     let o = run(&["play", "--ruleset", "custom", "--size", "5x5"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
@@ -536,19 +554,17 @@ fn bench_json_contract() {
 /// check with its `seconds`; the terminal table ends with the slowest checks.
 #[test]
 fn check_in_parallel_keeps_order_and_times_each_check() {
-    // Files that pass and files that are ignored (a ruleset not implemented yet), interleaved,
-    // so that a verdict given to the wrong check shows.
+    // Files that pass and files that are ignored (undetermined within the budget),
+    // interleaved, so that a verdict given to the wrong check shows.
     let dir = std::env::temp_dir().join(format!("go-oracle-cli-jobs-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for i in 0..8 {
-        let (id, ruleset) = if i % 3 == 1 {
-            (format!("c{i}-later"), "vjr")
+        let (id, case) = if i % 3 == 1 {
+            (format!("c{i}-later"), UNDECIDED_CASE)
         } else {
-            (format!("c{i}-good"), "tromp-logical")
+            (format!("c{i}-good"), GOOD_CASE)
         };
-        let text = GOOD_CASE
-            .replace("tromp-logical", ruleset)
-            .replace("id: good", &format!("id: {id}"));
+        let text = case.replace("id: good", &format!("id: {id}"));
         std::fs::write(dir.join(format!("{id}.yaml")), text).unwrap();
     }
     let folder = dir.to_str().unwrap();
@@ -709,4 +725,126 @@ fn ljr_bad_turns_are_bad_input() {
         assert_eq!(o.status.code(), Some(2), "{all:?}");
         assert!(stderr(&o).contains(words), "{all:?}: {}", stderr(&o));
     }
+}
+
+/// `status --ruleset vjr --json` (README "status"): per string `colour`, `points`, `status`,
+/// `uncapturable`, `independently_alive`; `territory` rows of `B`/`W`/`.`; `score`;
+/// `engines_agree`; per engine its strings and the states it visited.
+#[test]
+fn status_vjr_json_contract() {
+    // Black's string has the eye points B1 and D1; the white stone on B3 is dead inside
+    // Black's area: removed (V-24), the top row becomes Black's territory.
+    let p = temp("vjr-status.txt", ". O . .\n# # # #\n# . # .\n");
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "vjr",
+        p.to_str().unwrap(),
+        "--json",
+        "--prisoner-difference",
+        "1",
+        "--komi",
+        "0.5",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["independent_life"], "pass-alive-all");
+    let strings = v["strings"].as_array().unwrap();
+    assert_eq!(strings.len(), 2, "{v}");
+    let black = strings.iter().find(|s| s["colour"] == "black").unwrap();
+    assert_eq!(black["status"], "independently-alive");
+    assert_eq!(black["uncapturable"], true);
+    assert_eq!(black["independently_alive"], true);
+    assert_eq!(black["points"][0], "A2");
+    let white = strings.iter().find(|s| s["colour"] == "white").unwrap();
+    assert_eq!(white["points"], serde_json::json!(["B3"]));
+    assert_eq!(white["status"], "dead");
+    assert_eq!(white["uncapturable"], false);
+    assert_eq!(white["independently_alive"], false);
+    assert_eq!(v["territory"], serde_json::json!(["BBBB", "....", ".B.B"]));
+    // 6 points of territory + 1 removed white stone + prisoner difference 1 - komi 0.5.
+    assert_eq!(v["score"], 7.5);
+    assert_eq!(v["result"], "B+7.5");
+    assert_eq!(v["engines_agree"], true);
+    for engine in ["reference", "optimized"] {
+        let e = &v["engines"][engine];
+        assert!(
+            e["explored"].as_u64().is_some_and(|n| n > 0),
+            "{engine}: {e}"
+        );
+        assert_eq!(e["strings"].as_array().map(Vec::len), Some(2), "{engine}");
+    }
+}
+
+/// `--independent-life` takes the six values of spec vjr.md VP-1; any other is a usage
+/// error; a status undetermined within the budget is `undetermined` and the score `null`.
+#[test]
+fn status_vjr_parameters_and_budget() {
+    let p = temp("vjr-params.txt", ". O . .\n# # # #\n# . # .\n");
+    let file = p.to_str().unwrap();
+    for life in [
+        "pass-alive-all",
+        "pass-alive-one",
+        "two-eye-all",
+        "two-eye-one",
+        "n-eye-all",
+        "n-eye-one",
+    ] {
+        let o = run(&[
+            "status",
+            "--ruleset",
+            "vjr",
+            file,
+            "--json",
+            "--independent-life",
+            life,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{life}: {}", stderr(&o));
+        let v = json(&o);
+        assert_eq!(v["independent_life"], life);
+        // Two eye points next to one string: a formation of every kind.
+        let black = &v["strings"].as_array().unwrap()[0];
+        assert_eq!(black["status"], "independently-alive", "{life}: {v}");
+    }
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "vjr",
+        file,
+        "--independent-life",
+        "three-eyes",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("pass-alive-all"), "{}", stderr(&o));
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "j2003",
+        file,
+        "--independent-life",
+        "n-eye-one",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("VJR"), "{}", stderr(&o));
+    let o = run(&[
+        "status",
+        "--ruleset",
+        "vjr",
+        file,
+        "--json",
+        "--budget",
+        "1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert!(
+        v["strings"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|s| s["status"] == "undetermined" && s["uncapturable"].is_null()),
+        "{v}"
+    );
+    assert!(v["score"].is_null(), "{v}");
+    assert!(v["territory"].is_null(), "{v}");
 }

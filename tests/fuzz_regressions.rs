@@ -126,3 +126,16 @@ fn ljr_findings_agree() {
         }
     }
 }
+
+#[test]
+fn vjr_findings_agree() {
+    use go_oracle::differential::vjr::{compare_vjr_status, VjrInput};
+    for (name, data) in inputs("vjr_status_agree") {
+        let input = VjrInput::arbitrary_take_rest(Unstructured::new(&data)).unwrap();
+        let (g, p) = input.build(7);
+        let checks = input.questions(&g, &p);
+        if let Err(e) = compare_vjr_status(&g, &p, &checks, 20_000) {
+            panic!("{name}: {e}");
+        }
+    }
+}

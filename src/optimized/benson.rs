@@ -10,7 +10,8 @@ use super::bitboard::{BitBoard, MAX_WORDS};
 use super::legal::Layout;
 use crate::geometry::{Cell, Colour, Position};
 
-fn components<const N: usize>(set: &BitBoard<N>, layout: &Layout<N>) -> Vec<BitBoard<N>> {
+/// The connected parts of `set`.
+pub fn components<const N: usize>(set: &BitBoard<N>, layout: &Layout<N>) -> Vec<BitBoard<N>> {
     let stride = layout.stride as u32;
     let mut left = *set;
     let mut out = Vec::new();
@@ -22,32 +23,20 @@ fn components<const N: usize>(set: &BitBoard<N>, layout: &Layout<N>) -> Vec<BitB
     out
 }
 
-/// The immortal stones among `mine`, `theirs` being the opponent's stones.
-pub fn immortal_stones<const N: usize>(
-    mine: &BitBoard<N>,
-    theirs: &BitBoard<N>,
+/// The fixpoint of Benson's algorithm over given chains and candidate regions, with
+/// `vital[c][r]`: repeatedly drop every chain with fewer than two vital regions among the
+/// regions kept, and every region adjacent to a dropped chain. Returns which chains and
+/// which regions are kept.
+pub fn fixpoint<const N: usize>(
+    chains: &[BitBoard<N>],
+    regions: &[BitBoard<N>],
+    vital: &[Vec<bool>],
     layout: &Layout<N>,
-) -> BitBoard<N> {
+) -> (Vec<bool>, Vec<bool>) {
     let stride = layout.stride as u32;
-    let on = &layout.on_board;
-    let empty = on.and_not(&mine.or(theirs));
-    let chains = components(mine, layout);
-    let regions = components(&on.and_not(mine), layout);
-    let liberties: Vec<BitBoard<N>> = chains
+    let region_border: Vec<BitBoard<N>> = regions
         .iter()
-        .map(|c| c.dilate(stride, on).and(&empty))
-        .collect();
-    let region_empty: Vec<BitBoard<N>> = regions.iter().map(|r| r.and(&empty)).collect();
-    let region_border: Vec<BitBoard<N>> = regions.iter().map(|r| r.dilate(stride, on)).collect();
-    // vital[c][r]
-    let vital: Vec<Vec<bool>> = liberties
-        .iter()
-        .map(|libs| {
-            region_empty
-                .iter()
-                .map(|e| !e.is_zero() && e.and_not(libs).is_zero())
-                .collect()
-        })
+        .map(|r| r.dilate(stride, &layout.on_board))
         .collect();
     let mut chain_alive = vec![true; chains.len()];
     let mut region_alive = vec![true; regions.len()];
@@ -74,9 +63,38 @@ pub fn immortal_stones<const N: usize>(
             }
         }
         if !changed {
-            break;
+            return (chain_alive, region_alive);
         }
     }
+}
+
+/// The immortal stones among `mine`, `theirs` being the opponent's stones.
+pub fn immortal_stones<const N: usize>(
+    mine: &BitBoard<N>,
+    theirs: &BitBoard<N>,
+    layout: &Layout<N>,
+) -> BitBoard<N> {
+    let stride = layout.stride as u32;
+    let on = &layout.on_board;
+    let empty = on.and_not(&mine.or(theirs));
+    let chains = components(mine, layout);
+    let regions = components(&on.and_not(mine), layout);
+    let liberties: Vec<BitBoard<N>> = chains
+        .iter()
+        .map(|c| c.dilate(stride, on).and(&empty))
+        .collect();
+    let region_empty: Vec<BitBoard<N>> = regions.iter().map(|r| r.and(&empty)).collect();
+    // vital[c][r]
+    let vital: Vec<Vec<bool>> = liberties
+        .iter()
+        .map(|libs| {
+            region_empty
+                .iter()
+                .map(|e| !e.is_zero() && e.and_not(libs).is_zero())
+                .collect()
+        })
+        .collect();
+    let (chain_alive, _) = fixpoint(&chains, &regions, &vital, layout);
     let mut alive = BitBoard::ZERO;
     for (c, chain) in chains.iter().enumerate() {
         if chain_alive[c] {

@@ -9,6 +9,7 @@ mod j2003;
 pub mod legal;
 pub mod ljr;
 pub mod strings;
+mod vjr;
 pub mod zobrist;
 
 use crate::engine::{Answer, Engine, Game, Start, Unsupported};
@@ -63,6 +64,16 @@ pub struct Switches {
     /// never stand (a location of the set without neighbours; empty permanently prohibited
     /// locations of the set on its border or side by side), is lost without a search.
     pub ljr_formation_cut: bool,
+    /// VJR: a state where Benson's algorithm makes the target unreachable is a *no* for the
+    /// seeker without expansion (spec `vjr.md` VS-3 item 4; used with `vjr-attractor`).
+    pub vjr_benson: bool,
+    /// VJR: the attractors W and L of the state graph decide the root when it lies in one
+    /// and are the leaves of the first-cycle search (off: that search runs from the root
+    /// over the whole graph).
+    pub vjr_attractor: bool,
+    /// VJR: skip the first-cycle search when no strongly connected component of the middle
+    /// region can remove stones of both colours (the answer is then *undefined*).
+    pub vjr_cycle_screen: bool,
 }
 
 impl Switches {
@@ -81,9 +92,12 @@ impl Switches {
         ljr_transposition: true,
         ljr_set_sharing: true,
         ljr_formation_cut: true,
+        vjr_benson: true,
+        vjr_attractor: true,
+        vjr_cycle_screen: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 14] = [
+    pub const NAMES: [&'static str; 17] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
@@ -98,14 +112,26 @@ impl Switches {
         "ljr-transposition",
         "ljr-set-sharing",
         "ljr-formation-cut",
+        "vjr-benson",
+        "vjr-attractor",
+        "vjr-cycle-screen",
     ];
 
     /// The switches of the J2003 solver (for `go-oracle bench`): the six after the first
     /// three of [`Self::NAMES`].
     pub const J2003_NAMES: &'static [&'static str] = Self::NAMES.split_at(3).1.split_at(6).0;
 
-    /// The switches of the LJR engine: the last five of [`Self::NAMES`].
-    pub const LJR_NAMES: &'static [&'static str] = Self::NAMES.split_at(9).1;
+    /// The switches of the LJR engine.
+    pub const LJR_NAMES: &'static [&'static str] = &[
+        "ljr-situation-hash",
+        "ljr-incremental-strings",
+        "ljr-transposition",
+        "ljr-set-sharing",
+        "ljr-formation-cut",
+    ];
+
+    /// The switches of the VJR solver: the last three of [`Self::NAMES`].
+    pub const VJR_NAMES: &'static [&'static str] = Self::NAMES.split_at(14).1;
 
     /// All on except the named one.
     pub fn without(name: &str) -> Option<Switches> {
@@ -125,6 +151,9 @@ impl Switches {
             "ljr-transposition" => s.ljr_transposition = false,
             "ljr-set-sharing" => s.ljr_set_sharing = false,
             "ljr-formation-cut" => s.ljr_formation_cut = false,
+            "vjr-benson" => s.vjr_benson = false,
+            "vjr-attractor" => s.vjr_attractor = false,
+            "vjr-cycle-screen" => s.vjr_cycle_screen = false,
             _ => return None,
         }
         Some(s)
@@ -192,6 +221,9 @@ impl Engine for Optimized {
                 "ljr-transposition" => !self.switches.ljr_transposition,
                 "ljr-set-sharing" => !self.switches.ljr_set_sharing,
                 "ljr-formation-cut" => !self.switches.ljr_formation_cut,
+                "vjr-benson" => !self.switches.vjr_benson,
+                "vjr-attractor" => !self.switches.vjr_attractor,
+                "vjr-cycle-screen" => !self.switches.vjr_cycle_screen,
                 _ => false,
             })
             .collect();
@@ -285,6 +317,35 @@ impl Engine for Optimized {
         status: &[Option<crate::status_game::Status>],
     ) -> Result<i64, Unsupported> {
         Ok(j2003::board_score(geometry, position, status))
+    }
+
+    fn vjr_force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::vjr::VjrCheck,
+        budget: u64,
+    ) -> Result<Answer<(crate::vjr::Outcome, u64)>, Unsupported> {
+        vjr::force(self, geometry, position, check, budget)
+    }
+
+    fn vjr_principal_line(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &crate::vjr::VjrCheck,
+        budget: u64,
+    ) -> Result<Option<(crate::vjr::Outcome, Vec<crate::engine::Move>)>, Unsupported> {
+        vjr::principal_line(self, geometry, position, check, budget)
+    }
+
+    fn vjr_territory(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<crate::vjr::VjrStatus>],
+    ) -> Result<crate::vjr::VjrTerritory, Unsupported> {
+        vjr::territory(self, geometry, position, status)
     }
 
     fn ljr_start(

@@ -85,6 +85,8 @@ pub struct VjrStringExpect {
 }
 
 type Err<'a> = dyn Fn(&str, String) -> InputError + 'a;
+/// The string expectations and the territory per point.
+type Expectations = (Vec<VjrStringExpect>, Option<Vec<Option<Colour>>>);
 type Place<'a> = dyn Fn(InputError, &str) -> InputError + 'a;
 
 /// The string expectations and the territory of a VJR check.
@@ -94,7 +96,7 @@ pub(super) fn expectations(
     geometry: &Geometry,
     err: &Err<'_>,
     place: &Place<'_>,
-) -> Result<(Vec<VjrStringExpect>, Option<Vec<Option<Colour>>>), InputError> {
+) -> Result<Expectations, InputError> {
     let mut out = Vec::new();
     for se in &f.strings {
         let at = geometry.parse_gtp(&se.at).ok_or_else(|| {

@@ -46,16 +46,18 @@ pub fn assess(
                 owner: colour,
                 question,
             };
-            Ok(match engine.vjr_force(geometry, position, &check, budget)? {
-                Answer::Decided((v, n)) => {
-                    explored += n;
-                    Some(v)
-                }
-                Answer::Undetermined { explored: n } => {
-                    explored += n;
-                    None
-                }
-            })
+            Ok(
+                match engine.vjr_force(geometry, position, &check, budget)? {
+                    Answer::Decided((v, n)) => {
+                        explored += n;
+                        Some(v)
+                    }
+                    Answer::Undetermined { explored: n } => {
+                        explored += n;
+                        None
+                    }
+                },
+            )
         };
         let independently_alive = ask(Question::Formation(life))?;
         let capture = ask(Question::Capture)?;

@@ -126,10 +126,12 @@ impl Engine for Reference {
         check: &crate::vjr::VjrCheck,
         budget: u64,
     ) -> Result<Option<(crate::vjr::Outcome, Vec<Move>)>, Unsupported> {
-        Ok(match vjr::force_with_line(geometry, position, check, budget) {
-            Answer::Decided((v, _, line)) => Some((v, line)),
-            Answer::Undetermined { .. } => None,
-        })
+        Ok(
+            match vjr::force_with_line(geometry, position, check, budget) {
+                Answer::Decided((v, _, line)) => Some((v, line)),
+                Answer::Undetermined { .. } => None,
+            },
+        )
     }
 
     fn vjr_territory(

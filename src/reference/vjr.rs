@@ -13,8 +13,7 @@ use crate::reference::play::{is_forbidden_suicide, play};
 use crate::rules::{CaptureOrder, Suicide};
 use crate::status_game::strings;
 use crate::vjr::{
-    Coverage, FormationKind, IndependentLife, Outcome, Question, VjrCheck, VjrStatus,
-    VjrTerritory,
+    Coverage, FormationKind, IndependentLife, Outcome, Question, VjrCheck, VjrStatus, VjrTerritory,
 };
 
 /// V-2: place, remove opposing strings without liberty, refuse suicide. The position after
@@ -54,20 +53,20 @@ fn banned_point(
     before: &Position,
     player: Colour,
 ) -> Option<Point> {
-    geometry.points().find(|&x| {
-        matches!(try_play(geometry, now, x, player), Some((after, _)) if &after == before)
-    })
+    geometry.points().find(
+        |&x| matches!(try_play(geometry, now, x, player), Some((after, _)) if &after == before),
+    )
 }
 
 // ---------------------------------------------------------------------------------------
 // Formations (V-9 ... V-12)
 // ---------------------------------------------------------------------------------------
 
+/// The strings of a position (colour, points) and, per point, the index of its string.
+type StringIndex = (Vec<(Colour, Vec<Point>)>, Vec<Option<usize>>);
+
 /// The strings of `position` and, per point, the index of the string on it.
-fn string_index(
-    geometry: &Geometry,
-    position: &Position,
-) -> (Vec<(Colour, Vec<Point>)>, Vec<Option<usize>>) {
+fn string_index(geometry: &Geometry, position: &Position) -> StringIndex {
     let all = strings(geometry, position);
     let mut at = vec![None; geometry.len()];
     for (i, (_, pts)) in all.iter().enumerate() {
@@ -91,7 +90,11 @@ fn is_eye_point(geometry: &Geometry, position: &Position, p: Point, x: Colour) -
 
 /// The strings (indices) adjacent to point `p`, sorted, without repetition.
 fn adjacent_strings(geometry: &Geometry, at: &[Option<usize>], p: Point) -> Vec<usize> {
-    let mut v: Vec<usize> = geometry.neighbours(p).iter().filter_map(|&n| at[n]).collect();
+    let mut v: Vec<usize> = geometry
+        .neighbours(p)
+        .iter()
+        .filter_map(|&n| at[n])
+        .collect();
     v.sort_unstable();
     v.dedup();
     v
@@ -215,12 +218,8 @@ fn pass_alive(
     let mut string_kept: Vec<bool> = all.iter().map(|(c, _)| *c == x).collect();
     // A region is vital to a string when every point of it is adjacent to the string.
     let vital = |r: &[Point], s: usize| {
-        r.iter().all(|&p| {
-            geometry
-                .neighbours(p)
-                .iter()
-                .any(|&n| at[n] == Some(s))
-        })
+        r.iter()
+            .all(|&p| geometry.neighbours(p).iter().any(|&n| at[n] == Some(s)))
     };
     let touches = |r: &[Point], s: usize| {
         r.iter()
@@ -228,15 +227,15 @@ fn pass_alive(
     };
     loop {
         let mut changed = false;
-        for s in 0..all.len() {
-            if !string_kept[s] {
+        for (s, kept) in string_kept.iter_mut().enumerate() {
+            if !*kept {
                 continue;
             }
             let n_vital = (0..regions.len())
                 .filter(|&r| region_kept[r] && vital(&regions[r], s))
                 .count();
             if n_vital < 2 {
-                string_kept[s] = false;
+                *kept = false;
                 changed = true;
             }
         }
@@ -257,9 +256,9 @@ fn pass_alive(
         return None;
     }
     let mut m = vec![false; geometry.len()];
-    for s in 0..all.len() {
+    for (s, (_, pts)) in all.iter().enumerate() {
         if string_kept[s] {
-            for &p in &all[s].1 {
+            for &p in pts {
                 m[p] = true;
             }
         }
@@ -416,7 +415,8 @@ impl Search<'_> {
                 best = Some(value);
             }
             let decided = best.as_ref().map(|b| b.0);
-            if (seeking && decided == Some(Outcome::Yes)) || (!seeking && decided == Some(Outcome::No))
+            if (seeking && decided == Some(Outcome::Yes))
+                || (!seeking && decided == Some(Outcome::No))
             {
                 break;
             }
@@ -548,11 +548,10 @@ pub fn territory(
         Cell::Stone(c) => Some(c),
         _ => None,
     };
-    let independently_alive =
-        |p: Point, c: Colour| colour_at(p) == Some(c) && status[p] == Some(VjrStatus::IndependentlyAlive);
-    let alive = |p: Point| {
-        colour_at(p).is_some() && status[p] != Some(VjrStatus::Dead)
+    let independently_alive = |p: Point, c: Colour| {
+        colour_at(p) == Some(c) && status[p] == Some(VjrStatus::IndependentlyAlive)
     };
+    let alive = |p: Point| colour_at(p).is_some() && status[p] != Some(VjrStatus::Dead);
     // V-24: a dead stone of c is removed when its component of the board without the
     // opponent's independently alive stones holds no alive stone.
     let mut after = position.clone();
@@ -583,7 +582,10 @@ pub fn territory(
             continue;
         }
         for c in [Colour::Black, Colour::White] {
-            let wall: Vec<bool> = geometry.points().map(|q| independently_alive(q, c)).collect();
+            let wall: Vec<bool> = geometry
+                .points()
+                .map(|q| independently_alive(q, c))
+                .collect();
             let comp = component(geometry, &wall, p);
             let touches = comp
                 .iter()
@@ -656,5 +658,49 @@ mod tests {
         let rows = "# # .";
         assert_eq!(answer(rows, "A1", TWO_EYE_ALL), Outcome::No);
         assert_eq!(answer(rows, "A1", Question::Capture), Outcome::Yes);
+    }
+
+    /// V-9 ... V-11 on `. # . # .`: the eye points A1, C1, E1; B1 is next to A1 and C1, D1
+    /// to C1 and E1. No pair of eye points has the same strings (no two-eye-formation), but
+    /// the three eyes and two strings form an n-eye-formation, and each string has two
+    /// vital one-point regions (pass-alive).
+    #[test]
+    fn a_chain_of_eyes_is_an_n_eye_formation_but_no_two_eye_formation() {
+        let (g, p) = board(". # . # .");
+        let s = [g.parse_gtp("B1").unwrap()];
+        let on = |formation, coverage| {
+            has_formation_on(
+                &g,
+                &p,
+                Colour::Black,
+                &s,
+                IndependentLife {
+                    formation,
+                    coverage,
+                },
+            )
+        };
+        for c in [Coverage::One, Coverage::All] {
+            assert!(!on(FormationKind::TwoEye, c));
+            assert!(on(FormationKind::NEye, c));
+            assert!(on(FormationKind::PassAlive, c));
+        }
+        // With a white stone in one eye region the pass-alive formation loses D1 (one vital
+        // region left), and then B1 too.
+        let (g, p) = board(". # . # O");
+        let on = |formation| {
+            has_formation_on(
+                &g,
+                &p,
+                Colour::Black,
+                &s,
+                IndependentLife {
+                    formation,
+                    coverage: Coverage::One,
+                },
+            )
+        };
+        assert!(!on(FormationKind::PassAlive));
+        assert!(!on(FormationKind::NEye));
     }
 }

@@ -13,13 +13,13 @@
 mod compare;
 mod files;
 pub mod j2003;
-pub mod vjr;
 pub mod ljr;
 pub mod naj;
 mod replay;
 mod report;
 mod schedule;
 mod trace;
+pub mod vjr;
 
 pub use compare::{compare_expect, compare_traces};
 pub use files::{case_files, load_all, test_name};
@@ -49,12 +49,17 @@ pub fn all_engines() -> Vec<Box<dyn Engine>> {
 
 /// Whether a configuration is worth running on `check`: with one speed-up off, the
 /// optimized engine runs only the checks that speed-up can touch (an `ljr-` switch only LJR
-/// checks, which the other switches never touch: `src/optimized/ljr/` reads only its own).
+/// checks, which the other switches never touch: `src/optimized/ljr/` reads only its own;
+/// a `vjr-` switch only VJR checks, likewise).
 pub fn concerns(engine_name: &str, check: &Check) -> bool {
     let Some(off) = engine_name.strip_prefix("optimized-without-") else {
         return true;
     };
-    off.starts_with("ljr-") == check.ljr.is_some()
+    let vjr = check.ruleset == crate::rules::RulesetId::Vjr;
+    if off.starts_with("vjr-") {
+        return vjr;
+    }
+    !vjr && off.starts_with("ljr-") == check.ljr.is_some()
 }
 
 /// Whether `engine` can run `check`, or why not (then the check is ignored on it).

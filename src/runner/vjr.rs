@@ -67,8 +67,9 @@ pub(super) fn vjr_trace(
         check.solver_budget,
     )
     .map_err(|u| u.to_string())?;
-    if let Some(ter) = crate::procedure::vjr::territory(engine, &check.geometry, &alternation.position, &a)
-        .map_err(|u| u.to_string())?
+    if let Some(ter) =
+        crate::procedure::vjr::territory(engine, &check.geometry, &alternation.position, &a)
+            .map_err(|u| u.to_string())?
     {
         let score = crate::procedure::vjr::score(&ter, prisoner_difference, check.komi);
         t.score = Some(score);
@@ -213,12 +214,25 @@ pub(super) fn compare_vjr(check: &Check, v: &VjrTrace, out: &mut Vec<Mismatch>) 
 
 /// What two engines must agree on: every answer and status both decided, the territory and
 /// the score when both have them.
-pub(super) fn compare_vjr_engines(g: &Geometry, a: &VjrTrace, b: &VjrTrace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_vjr_engines(
+    g: &Geometry,
+    a: &VjrTrace,
+    b: &VjrTrace,
+    out: &mut Vec<Mismatch>,
+) {
     if let (Some(x), Some(y)) = (&a.assessment, &b.assessment) {
         for (s, t) in x.strings.iter().zip(&y.strings) {
             for (name, p, q) in [
-                ("status", s.status.map(|v| v.name().to_string()), t.status.map(|v| v.name().to_string())),
-                ("uncapturable", s.uncapturable.map(|v| answer_word(Some(v))), t.uncapturable.map(|v| answer_word(Some(v)))),
+                (
+                    "status",
+                    s.status.map(|v| v.name().to_string()),
+                    t.status.map(|v| v.name().to_string()),
+                ),
+                (
+                    "uncapturable",
+                    s.uncapturable.map(|v| answer_word(Some(v))),
+                    t.uncapturable.map(|v| answer_word(Some(v))),
+                ),
                 (
                     "independently alive",
                     s.independently_alive.map(|v| answer_word(Some(v))),

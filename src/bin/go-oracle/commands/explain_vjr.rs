@@ -63,7 +63,11 @@ pub fn explain(g: &Geometry, v: &VjrTrace, position: &Position, check: &Check) {
                 s.independently_alive,
                 "formation (V-12), owner seeks",
             ),
-            (Question::Capture, s.uncapturable, "capture (V-13), opponent seeks"),
+            (
+                Question::Capture,
+                s.uncapturable,
+                "capture (V-13), opponent seeks",
+            ),
         ] {
             if answer.is_none() {
                 continue;

@@ -45,7 +45,9 @@ pub fn run(args: Args) -> Result<(), Exit> {
         independent_life,
     } = args;
     if !komi.is_finite() {
-        return Err(Exit::BadInput(format!("--komi: expected a finite number, found {komi}")));
+        return Err(Exit::BadInput(format!(
+            "--komi: expected a finite number, found {komi}"
+        )));
     }
     if ruleset == RulesetId::Vjr {
         let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;

@@ -56,9 +56,8 @@ fn assess(
     let unsupported = |u: go_oracle::engine::Unsupported| Exit::BadInput(u.to_string());
     let assessment = go_oracle::procedure::vjr::assess(engine, geometry, position, life, budget)
         .map_err(unsupported)?;
-    let territory =
-        go_oracle::procedure::vjr::territory(engine, geometry, position, &assessment)
-            .map_err(unsupported)?;
+    let territory = go_oracle::procedure::vjr::territory(engine, geometry, position, &assessment)
+        .map_err(unsupported)?;
     let score = territory
         .as_ref()
         .map(|t| go_oracle::procedure::vjr::score(t, prisoner_difference, komi));
@@ -201,7 +200,10 @@ pub fn run(
             }
             match (&r.territory, r.score) {
                 (Some(t), Some(x)) => {
-                    println!("  territory (B, W; removed dead stones: black {}, white {}):", t.removed_black, t.removed_white);
+                    println!(
+                        "  territory (B, W; removed dead stones: black {}, white {}):",
+                        t.removed_black, t.removed_white
+                    );
                     for l in territory_rows(geometry, &t.owner).lines() {
                         println!("    {l}");
                     }
