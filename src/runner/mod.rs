@@ -136,7 +136,7 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
         .collect();
     if let Some(v) = &t.vjr {
         return Some(format!(
-            "{engine}: a VJR status question is undetermined within the budget of {} states per question ({} states spent)",
+            "{engine}: a VJR status question is undetermined within the budget of {} states/nodes per question ({} spent)",
             check.solver_budget,
             v.explored()
         ));
