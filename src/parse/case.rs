@@ -321,6 +321,23 @@ pub struct FinalExpect {
     pub territory: Option<String>,
 }
 
+/// The point `at` of a string expectation, or an error naming it.
+pub(super) fn string_point(
+    geometry: &Geometry,
+    se: &StringExpect,
+    err: &dyn Fn(&str, String) -> InputError,
+) -> Result<Point, InputError> {
+    geometry.parse_gtp(&se.at).ok_or_else(|| {
+        err(
+            "strings:",
+            format!(
+                "`{}` is not a point of this board (GTP coordinates, e.g. C3)",
+                se.at
+            ),
+        )
+    })
+}
+
 /// J2003 or VJR: the expected status of the final string through `at`.
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
@@ -1027,15 +1044,7 @@ fn resolve_check(
                 super::case_vjr::expectations(f, file, &geometry, &err, &place)?;
         } else {
             for se in &f.strings {
-                let p = geometry.parse_gtp(&se.at).ok_or_else(|| {
-                    err(
-                        "strings:",
-                        format!(
-                            "`{}` is not a point of this board (GTP coordinates, e.g. C3)",
-                            se.at
-                        ),
-                    )
-                })?;
+                let p = string_point(&geometry, se, &err)?;
                 let status = crate::status_game::Status::parse(&se.status).ok_or_else(|| {
                     err(
                         "strings:",

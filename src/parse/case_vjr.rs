@@ -99,15 +99,7 @@ pub(super) fn expectations(
 ) -> Result<Expectations, InputError> {
     let mut out = Vec::new();
     for se in &f.strings {
-        let at = geometry.parse_gtp(&se.at).ok_or_else(|| {
-            err(
-                "strings:",
-                format!(
-                    "`{}` is not a point of this board (GTP coordinates, e.g. C3)",
-                    se.at
-                ),
-            )
-        })?;
+        let at = super::case::string_point(geometry, se, err)?;
         let status = VjrStatus::parse(&se.status).ok_or_else(|| {
             err(
                 "strings:",

@@ -265,11 +265,10 @@ impl Game<'_> {
     }
 }
 
-/// Longest line the search follows (past it: undetermined); with [`STACK`] it bounds the
+/// Longest line the search follows (past it: undetermined); with the big stack of
+/// [`super::on_big_stack`] it bounds the
 /// recursion.
 const MAX_LINE: usize = 20_000;
-/// Stack of the thread that runs the search.
-const STACK: usize = 256 << 20;
 
 /// Whether the attacker can force the check's target (J-33, G-1 ... G-8) from `position`,
 /// by the literal depth-first evaluation; `Undetermined` past `budget` nodes. Also returns
@@ -280,14 +279,10 @@ pub fn force(
     check: &StatusCheck,
     budget: u64,
 ) -> Answer<(bool, u64)> {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK)
-            .spawn_scoped(scope, || force_here(geometry, position, check, budget))
-            .ok()
-            .and_then(|h| h.join().ok())
-            .unwrap_or(Answer::Undetermined { explored: 0 })
-    })
+    super::on_big_stack(
+        || force_here(geometry, position, check, budget),
+        Answer::Undetermined { explored: 0 },
+    )
 }
 
 fn force_here(

@@ -19,6 +19,23 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::rules::{Rules, Scoring};
 use std::sync::Arc;
 
+/// Stack of the thread a deep literal search runs on (`j2003`, `vjr`).
+const SEARCH_STACK: usize = 256 << 20;
+
+/// Run the literal search `f` on a thread with a big stack (the searches recurse once per
+/// move of a line and bound the line's length); `lost` if the thread cannot be started or
+/// panics.
+pub(crate) fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send, lost: T) -> T {
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(scope, f)
+            .ok()
+            .and_then(|h| h.join().ok())
+            .unwrap_or(lost)
+    })
+}
+
 /// The reference engine. It supports every geometry and every rule parameter.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;

@@ -443,11 +443,10 @@ impl Search<'_> {
     }
 }
 
-/// Longest variation the search follows (past it: undetermined); with [`STACK`] it bounds
+/// Longest variation the search follows (past it: undetermined); with the big stack of
+/// [`super::on_big_stack`] it bounds
 /// the recursion.
 const MAX_LINE: usize = 20_000;
-/// Stack of the thread that runs the search.
-const STACK: usize = 256 << 20;
 
 /// VS-2: the answer of `check` from the final position `position`, with the nodes visited,
 /// and one principal variation.
@@ -457,14 +456,10 @@ pub fn force_with_line(
     check: &VjrCheck,
     budget: u64,
 ) -> Answer<(Outcome, u64, Vec<Move>)> {
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size(STACK)
-            .spawn_scoped(scope, || force_here(geometry, position, check, budget))
-            .ok()
-            .and_then(|h| h.join().ok())
-            .unwrap_or(Answer::Undetermined { explored: 0 })
-    })
+    super::on_big_stack(
+        || force_here(geometry, position, check, budget),
+        Answer::Undetermined { explored: 0 },
+    )
 }
 
 fn force_here(

@@ -245,3 +245,14 @@ impl Table {
         out
     }
 }
+
+/// A VJR answer (spec vjr.md V-15): `yes`, `no`, `undefined`, or `undetermined` (`None`).
+pub fn vjr_answer_text(o: Option<go_oracle::vjr::Outcome>) -> &'static str {
+    use go_oracle::vjr::Outcome;
+    match o {
+        Some(Outcome::Yes) => "yes",
+        Some(Outcome::No) => "no",
+        Some(Outcome::Undefined) => "undefined",
+        None => "undetermined",
+    }
+}

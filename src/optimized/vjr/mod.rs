@@ -80,8 +80,7 @@ fn solve_sized<const N: usize>(
         }
         spent = visited;
     }
-    let graph = match state_graph::build(&ctx, ctx.root(position), budget.saturating_sub(spent))
-    {
+    let graph = match state_graph::build(&ctx, ctx.root(position), budget.saturating_sub(spent)) {
         Ok(g) => g,
         Err(explored) => {
             return Answer::Undetermined {

@@ -58,10 +58,10 @@ impl<const N: usize> Search<'_, '_, N> {
                 Some(step) => {
                     let mut removed = [0u32; 2];
                     removed[1 - state.to_move as usize] = step.removed.count();
-                    if capture && step.removed.get(self.ctx.s0) {
-                        Outcome::Yes // V-13
-                    } else if self.formation_met(&step.next) {
-                        Outcome::Yes // V-12
+                    // V-13, V-12: the target.
+                    if (capture && step.removed.get(self.ctx.s0)) || self.formation_met(&step.next)
+                    {
+                        Outcome::Yes
                     } else if let Some(&i) = self.on_path.get(&step.next) {
                         // V-14, V-17: the cycle from path index i.
                         let mut r = removed;

@@ -2,24 +2,17 @@
 //! V-12 ... V-28) and, per decided question, one principal variation in the compact
 //! notation (the owner's opponent opens, V-5).
 
-use crate::output::{compact_move_text, fmt_number, points_text, score_and_result};
+use crate::output::{
+    compact_move_text, fmt_number, points_text, score_and_result, vjr_answer_text,
+};
 use go_oracle::engine::Engine;
 use go_oracle::geometry::{Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::Check;
 use go_oracle::reference::Reference;
 use go_oracle::runner::vjr::{territory_rows, VjrTrace};
-use go_oracle::vjr::{Outcome, Question, VjrCheck};
+use go_oracle::vjr::{Question, VjrCheck};
 use serde_json::json;
-
-fn answer_text(o: Option<Outcome>) -> &'static str {
-    match o {
-        Some(Outcome::Yes) => "yes",
-        Some(Outcome::No) => "no",
-        Some(Outcome::Undefined) => "undefined",
-        None => "undetermined",
-    }
-}
 
 /// One principal variation of a question, by the optimized engine, else the reference.
 fn line(g: &Geometry, position: &Position, c: &VjrCheck, budget: u64) -> Option<String> {
@@ -29,7 +22,7 @@ fn line(g: &Geometry, position: &Position, c: &VjrCheck, budget: u64) -> Option<
             let letters: Vec<String> = moves.iter().map(|&m| compact_move_text(g, m)).collect();
             return Some(format!(
                 "{}: {}[{}] ({})",
-                answer_text(Some(outcome)),
+                vjr_answer_text(Some(outcome)),
                 c.first_mover().symbol(),
                 letters.join(" "),
                 e.name()
@@ -54,8 +47,8 @@ pub fn explain(g: &Geometry, v: &VjrTrace, position: &Position, check: &Check) {
             s.colour.name(),
             points_text(g, &s.points),
             s.status.map(|x| x.name()).unwrap_or("undetermined"),
-            answer_text(s.independently_alive),
-            answer_text(s.uncapturable),
+            vjr_answer_text(s.independently_alive),
+            vjr_answer_text(s.uncapturable),
         );
         for (question, answer, what) in [
             (
@@ -111,8 +104,8 @@ pub fn trace_json(g: &Geometry, v: &VjrTrace) -> serde_json::Value {
                 "colour": s.colour.name(),
                 "points": s.points.iter().map(|&p| g.name(p).to_string()).collect::<Vec<_>>(),
                 "status": s.status.map(|x| x.name()).unwrap_or("undetermined"),
-                "uncapturable": answer_text(s.uncapturable),
-                "independently_alive": answer_text(s.independently_alive),
+                "uncapturable": vjr_answer_text(s.uncapturable),
+                "independently_alive": vjr_answer_text(s.independently_alive),
             })).collect::<Vec<_>>(),
         })),
         "territory": v.territory.as_ref().map(|t| territory_rows(g, &t.owner).lines().map(|l| l.replace(' ', "")).collect::<Vec<_>>()),

@@ -4,7 +4,9 @@
 
 use super::EngineChoice;
 use crate::error::{engines_agree, Exit};
-use crate::output::{fmt_number, points_text, print_json, result_text, with_coordinates};
+use crate::output::{
+    fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
+};
 use go_oracle::engine::Engine;
 use go_oracle::geometry::{Geometry, Position};
 use go_oracle::runner::vjr::territory_rows;
@@ -26,15 +28,6 @@ fn answer_json(o: Option<Outcome>) -> serde_json::Value {
         Some(Outcome::Yes) => json!(true),
         Some(Outcome::No) => json!(false),
         _ => serde_json::Value::Null,
-    }
-}
-
-fn answer_text(o: Option<Outcome>) -> &'static str {
-    match o {
-        Some(Outcome::Yes) => "yes",
-        Some(Outcome::No) => "no",
-        Some(Outcome::Undefined) => "undefined",
-        None => "undetermined",
     }
 }
 
@@ -194,8 +187,8 @@ pub fn run(
                     s.colour.name(),
                     points_text(geometry, &s.points),
                     status_word(s),
-                    answer_text(s.independently_alive),
-                    answer_text(s.uncapturable)
+                    vjr_answer_text(s.independently_alive),
+                    vjr_answer_text(s.uncapturable)
                 );
             }
             match (&r.territory, r.score) {
