@@ -8,8 +8,7 @@
 
 use crate::engine::Answer;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::reference::play::{is_forbidden_suicide, play};
-use crate::rules::{CaptureOrder, Suicide};
+use crate::reference::play::play_without_suicide;
 use crate::status_game::{Status, StatusCheck, StatusKind};
 
 /// A move of a hypothetical sequence (J-11).
@@ -46,25 +45,6 @@ struct PlayResult {
     ko_capture: Option<(Point, Point)>,
 }
 
-/// J-8: place, remove opposing strings without liberty, refuse suicide.
-fn try_play(
-    geometry: &Geometry,
-    position: &Position,
-    x: Point,
-    player: Colour,
-) -> Option<(Position, Vec<Point>)> {
-    if position.get(x) != Cell::Empty {
-        return None;
-    }
-    let outcome = play(geometry, position, x, player, CaptureOrder::OpponentFirst);
-    if is_forbidden_suicide(&outcome, x, Suicide::Forbidden) {
-        return None;
-    }
-    let mut removed = outcome.removed_opponent.clone();
-    removed.sort_unstable();
-    Some((outcome.after, removed))
-}
-
 /// A play and, if it is one, its ko capture (J-27, J-29, spec choice C-5): it removes exactly
 /// one stone, at `y`, and the opponent's immediate play at `y` would remove exactly the new
 /// stone and recreate the position before.
@@ -74,9 +54,9 @@ fn judge_play(
     x: Point,
     player: Colour,
 ) -> Option<PlayResult> {
-    let (after, removed) = try_play(geometry, position, x, player)?;
+    let (after, removed) = play_without_suicide(geometry, position, x, player)?;
     let ko_capture = match removed.as_slice() {
-        [y] => match try_play(geometry, &after, *y, player.opponent()) {
+        [y] => match play_without_suicide(geometry, &after, *y, player.opponent()) {
             Some((back, back_removed)) if back_removed == [x] && &back == position => Some((x, *y)),
             _ => None,
         },

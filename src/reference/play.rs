@@ -124,6 +124,27 @@ pub fn is_forbidden_suicide(outcome: &PlayOutcome, p: Point, rule: Suicide) -> b
 
 /// Spec `PLAY-3`: is every string of the position given a liberty? (Every stone reaches
 /// empty.) Used to count legal positions.
+/// A play on an empty point with opposing strings cleared first and suicide forbidden (the
+/// play of J2003 J-8 and VJR V-2): the position after it and the points it emptied, in
+/// increasing order; `None` when the point is occupied or the play is suicide.
+pub fn play_without_suicide(
+    geometry: &Geometry,
+    position: &Position,
+    x: Point,
+    player: Colour,
+) -> Option<(Position, Vec<Point>)> {
+    if position.get(x) != Cell::Empty {
+        return None;
+    }
+    let outcome = play(geometry, position, x, player, CaptureOrder::OpponentFirst);
+    if is_forbidden_suicide(&outcome, x, Suicide::Forbidden) {
+        return None;
+    }
+    let mut removed = outcome.removed_opponent.clone();
+    removed.sort_unstable();
+    Some((outcome.after, removed))
+}
+
 pub fn is_legal_position(geometry: &Geometry, position: &Position) -> bool {
     geometry.points().all(|p| match position.get(p) {
         Cell::Empty => true,

@@ -9,30 +9,11 @@
 
 use crate::engine::{Answer, Move};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::reference::play::{is_forbidden_suicide, play};
-use crate::rules::{CaptureOrder, Suicide};
+use crate::reference::play::play_without_suicide;
 use crate::status_game::strings;
 use crate::vjr::{
     Coverage, FormationKind, IndependentLife, Outcome, Question, VjrCheck, VjrStatus, VjrTerritory,
 };
-
-/// V-2: place, remove opposing strings without liberty, refuse suicide. The position after
-/// the play and the points it emptied.
-fn try_play(
-    geometry: &Geometry,
-    position: &Position,
-    x: Point,
-    player: Colour,
-) -> Option<(Position, Vec<Point>)> {
-    if position.get(x) != Cell::Empty {
-        return None;
-    }
-    let outcome = play(geometry, position, x, player, CaptureOrder::OpponentFirst);
-    if is_forbidden_suicide(&outcome, x, Suicide::Forbidden) {
-        return None;
-    }
-    Some((outcome.after, outcome.removed_opponent))
-}
 
 /// A state of a variation (V-8).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,7 +35,7 @@ fn banned_point(
     player: Colour,
 ) -> Option<Point> {
     geometry.points().find(
-        |&x| matches!(try_play(geometry, now, x, player), Some((after, _)) if &after == before),
+        |&x| matches!(play_without_suicide(geometry, now, x, player), Some((after, _)) if &after == before),
     )
 }
 
@@ -376,7 +357,8 @@ impl Search<'_> {
                     if here.banned == Some(x) {
                         continue; // V-3
                     }
-                    let Some((after, removed)) = try_play(self.geometry, &here.position, x, player)
+                    let Some((after, removed)) =
+                        play_without_suicide(self.geometry, &here.position, x, player)
                     else {
                         continue;
                     };
