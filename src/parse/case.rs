@@ -573,6 +573,28 @@ impl Locator<'_> {
     }
 }
 
+impl CaseFile {
+    /// The file's text in case format v1, after `header` (comment lines, each starting with
+    /// `# `, or empty). Diagrams and notes are written as literal blocks. Used by the
+    /// commands that write case skeletons (`import`, `gtp-diff`); what they write parses
+    /// back with `parse_case`.
+    pub fn to_yaml(&self, header: &str) -> String {
+        let body = serde_yaml::to_string(self).unwrap_or_else(|e| format!("# not written: {e}\n"));
+        let mut out = String::new();
+        for line in header.lines() {
+            if line.is_empty() {
+                out.push_str("#\n");
+            } else {
+                out.push_str("# ");
+                out.push_str(line);
+                out.push('\n');
+            }
+        }
+        out.push_str(&body);
+        out
+    }
+}
+
 /// Load a case file from disk.
 pub fn load_case(path: &Path) -> Result<Case, InputError> {
     let name = path.display().to_string();
@@ -1262,4 +1284,22 @@ fn resolve_spot(w: &WrittenMove, geometry: &Geometry, labels: &Labels) -> Result
 pub fn json_schema() -> String {
     let schema = schemars::schema_for!(CaseFile);
     serde_json::to_string_pretty(&schema).unwrap_or_default() + "\n"
+}
+
+#[cfg(test)]
+mod to_yaml_tests {
+    use super::*;
+
+    #[test]
+    fn written_case_parses_back_with_block_diagrams() {
+        let text = "id: t\nsource: {document: x}\nnotes: |\n  two\n  lines\nchecks:\n  - name: c\n    ruleset: tromp-taylor\n    position: |\n      . # .\n      . O .\n    moves: [\"B A1, W pass\", {play: W A2, legal: false, reason: occupied}]\n    expect: {score: 1.5, result: B+1.5}\n";
+        let file: CaseFile = serde_yaml::from_str(text).unwrap();
+        let written = file.to_yaml("written by a test\n\nsecond");
+        assert!(
+            written.starts_with("# written by a test\n#\n# second\n"),
+            "{written}"
+        );
+        assert!(written.contains("position: |"), "{written}");
+        parse_case(&written, "t.yaml", Some("t")).unwrap();
+    }
 }
