@@ -16,6 +16,7 @@
 pub mod differential;
 pub mod engine;
 pub mod geometry;
+pub mod gtp;
 pub mod ljr;
 pub mod optimized;
 pub mod parse;

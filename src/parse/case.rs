@@ -398,6 +398,9 @@ pub enum DiscrepancyReason {
     Ambiguity,
     OurBug,
     NotReplayable,
+    /// An external engine answers otherwise than the oracle (written by `gtp-diff`); whose
+    /// reading of the rules is right is for the reviewer to say.
+    EngineDiffers,
 }
 
 // ---------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ pub mod case;
 pub mod case_ljr;
 pub mod case_vjr;
 pub mod diagram;
+pub mod gtp;
 pub mod notation;
 
 use std::fmt;

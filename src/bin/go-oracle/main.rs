@@ -10,7 +10,8 @@ mod output;
 
 use clap::{Parser, Subcommand};
 use commands::{
-    analyse, bench, check, control, count_legal, explain, immortal, play, score, status,
+    analyse, bench, check, control, count_legal, explain, gtp, gtp_diff, immortal, play, score,
+    status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -55,6 +56,13 @@ enum Command {
     Bench(bench::Args),
     /// Count the legal positions (every string has a liberty) of a WxH board.
     CountLegal(count_legal::Args),
+    /// A GTP version 2 engine on stdin/stdout that referees under a ruleset (genmove plays a
+    /// uniformly random legal move: a referee, not a player).
+    Gtp(gtp::Args),
+    /// Random games through an external GTP engine (after `--`) and the referee at once:
+    /// legality of every point, stones, captures, final score; the first disagreement is
+    /// shrunk and written as a case file.
+    GtpDiff(gtp_diff::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +85,8 @@ fn main() -> ExitCode {
         Command::Control(args) => control::run(args),
         Command::Bench(args) => bench::run(args),
         Command::CountLegal(args) => count_legal::run(args),
+        Command::Gtp(args) => gtp::run(args),
+        Command::GtpDiff(args) => gtp_diff::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,6 +11,8 @@ pub mod count_legal;
 pub mod explain;
 pub mod explain_ljr;
 pub mod explain_vjr;
+pub mod gtp;
+pub mod gtp_diff;
 pub mod immortal;
 pub mod play;
 pub mod play_ljr;
