@@ -38,8 +38,14 @@ impl Client {
             .stderr(Stdio::null())
             .spawn()
             .map_err(|e| ProtocolError(format!("cannot start `{program}`: {e}")))?;
-        let stdin = child.stdin.take().ok_or_else(|| ProtocolError("no stdin".into()))?;
-        let stdout = child.stdout.take().ok_or_else(|| ProtocolError("no stdout".into()))?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| ProtocolError("no stdin".into()))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| ProtocolError("no stdout".into()))?;
         let (tx, rx) = channel();
         std::thread::spawn(move || {
             for line in BufReader::new(stdout).lines() {
@@ -84,6 +90,13 @@ impl Client {
                         }
                         break;
                     }
+                    if lines.is_empty() && !line.starts_with(['=', '?']) {
+                        // Not a response: say so now rather than wait for its end.
+                        return Err(ProtocolError(format!(
+                            "`{command}`: a response must start with `=` or `?`, got `{}`",
+                            line.chars().take(60).collect::<String>()
+                        )));
+                    }
                     lines.push(line);
                 }
                 Err(RecvTimeoutError::Timeout) => {
@@ -95,7 +108,11 @@ impl Client {
                 Err(RecvTimeoutError::Disconnected) => {
                     return Err(ProtocolError(format!(
                         "`{command}`: the engine closed its output{}",
-                        if lines.is_empty() { "" } else { " in the middle of a response" }
+                        if lines.is_empty() {
+                            ""
+                        } else {
+                            " in the middle of a response"
+                        }
                     )))
                 }
             }

@@ -11,8 +11,7 @@ use super::referee::{Played, Referee};
 use crate::engine::{result_text, Illegal};
 use crate::geometry::{Cell, Colour, Geometry, Point};
 use crate::parse::case::{
-    CaseFile, CheckSpec, Discrepancy, DiscrepancyReason, FinalExpect, MoveItem, Source,
-    StepSpec,
+    CaseFile, CheckSpec, Discrepancy, DiscrepancyReason, FinalExpect, MoveItem, Source, StepSpec,
 };
 use crate::parse::gtp::{parse_command, parse_score, parse_vertex_list, vertex_text};
 use crate::rules::{Prisoners, RulesPatch, RulesetId};
@@ -192,7 +191,11 @@ pub fn run(
                 g + 1,
                 options.games,
                 moves.len(),
-                if finding.is_some() { ", disagreement" } else { "" }
+                if finding.is_some() {
+                    ", disagreement"
+                } else {
+                    ""
+                }
             );
         }
         if let Some(f) = finding {
@@ -205,8 +208,39 @@ pub fn run(
                 options.seed,
                 g
             );
-            let path = options.out.join(format!("{id}.yaml"));
             let geometry = session.referee.geometry().clone();
+            let mut moves: Vec<String> = shrunk
+                .moves
+                .iter()
+                .map(|m| played_text(&geometry, m))
+                .collect();
+            if let Some(at) = &shrunk.at {
+                moves.push(played_text(&geometry, at));
+            }
+            // The same shrunk sequence and answers as an earlier game: one case file.
+            if let Some(d) = summary.disagreements.iter().find(|d| {
+                d.kind == shrunk.kind
+                    && d.moves == moves
+                    && d.oracle == shrunk.oracle
+                    && d.engine == shrunk.engine
+            }) {
+                let case_file = d.case_file.clone();
+                summary.disagreements.push(Disagreement {
+                    kind: shrunk.kind,
+                    game: g,
+                    moves,
+                    original_moves: original,
+                    oracle: shrunk.oracle.clone(),
+                    engine: shrunk.engine.clone(),
+                    case_file,
+                });
+                if !options.keep_going {
+                    break;
+                }
+                continue;
+            }
+            let path = options.out.join(format!("{id}.yaml"));
+
             let state = OracleState {
                 position: session.referee.position().diagram(&geometry),
                 prisoners: session.referee.prisoners(),
@@ -227,13 +261,8 @@ pub fn run(
                 original,
                 &state,
             );
-            std::fs::write(&path, text).map_err(|e| {
-                ProtocolError(format!("cannot write {}: {e}", path.display()))
-            })?;
-            let mut moves: Vec<String> = shrunk.moves.iter().map(|m| played_text(&geometry, m)).collect();
-            if let Some(at) = &shrunk.at {
-                moves.push(played_text(&geometry, at));
-            }
+            std::fs::write(&path, text)
+                .map_err(|e| ProtocolError(format!("cannot write {}: {e}", path.display())))?;
             summary.disagreements.push(Disagreement {
                 kind: shrunk.kind,
                 game: g,
@@ -478,7 +507,10 @@ impl Session<'_> {
     }
 
     /// Compare final scores; `Err(why)` when they cannot be compared.
-    fn compare_score(&mut self, moves: &[Played]) -> Result<Result<Option<Finding>, String>, ProtocolError> {
+    fn compare_score(
+        &mut self,
+        moves: &[Played],
+    ) -> Result<Result<Option<Finding>, String>, ProtocolError> {
         if !self.caps.final_score {
             return Ok(Err("the engine has no final_score".into()));
         }
@@ -491,7 +523,10 @@ impl Session<'_> {
             return Ok(Err(format!("the engine: ? {}", r.text)));
         }
         let theirs = parse_score(&r.text).ok_or_else(|| {
-            ProtocolError(format!("final_score: expected B+x, W+x or 0, got `{}`", r.text))
+            ProtocolError(format!(
+                "final_score: expected B+x, W+x or 0, got `{}`",
+                r.text
+            ))
         })?;
         if (ours - theirs).abs() < 1e-9 {
             return Ok(Ok(None));
@@ -521,7 +556,11 @@ impl Session<'_> {
         while !self.referee.is_over() {
             let colour = self.referee.to_move();
             if let Some(f) = self.compare_legality(&moves, colour)? {
-                return Ok((moves, Some(f), Err("the game ended at a disagreement".into())));
+                return Ok((
+                    moves,
+                    Some(f),
+                    Err("the game ended at a disagreement".into()),
+                ));
             }
             let position = self.referee.position();
             let candidates: Vec<Point> = if moves.len() >= self.options.max_moves {
@@ -547,7 +586,11 @@ impl Session<'_> {
             match self.play_both(&moves, m)? {
                 Replayed::Agree => moves.push(m),
                 Replayed::Differ(f) => {
-                    return Ok((moves, Some(f), Err("the game ended at a disagreement".into())))
+                    return Ok((
+                        moves,
+                        Some(f),
+                        Err("the game ended at a disagreement".into()),
+                    ))
                 }
                 Replayed::Invalid => {
                     return Err(ProtocolError(format!(
@@ -564,16 +607,14 @@ impl Session<'_> {
         }
     }
 
-    /// Replay `moves` from an empty board with every comparison; the first finding.
+    /// Replay `moves` from an empty board: each move's legality, the stones and captures
+    /// after it, then at the end the legality of every point (or the final scores when the
+    /// game is over); the first finding. (The legality of every point is compared at the end
+    /// only: a shrinking candidate ends where its finding is.)
     fn replay(&mut self, moves: &[Played]) -> Result<Replayed, ProtocolError> {
         self.clear()?;
         let mut done = Vec::new();
         for &m in moves {
-            if !self.referee.is_over() {
-                if let Some(f) = self.compare_legality(&done, m.colour)? {
-                    return Ok(Replayed::Differ(f));
-                }
-            }
             match self.play_both(&done, m)? {
                 Replayed::Agree => done.push(m),
                 other => return Ok(other),
@@ -638,8 +679,11 @@ impl Session<'_> {
                 let mut start = 0;
                 while start + chunk <= Self::sequence(&best).len() {
                     let seq = Self::sequence(&best);
-                    let candidate: Vec<Played> =
-                        seq[..start].iter().chain(&seq[start + chunk..]).copied().collect();
+                    let candidate: Vec<Played> = seq[..start]
+                        .iter()
+                        .chain(&seq[start + chunk..])
+                        .copied()
+                        .collect();
                     match self.try_candidate(best.kind, &candidate)? {
                         Some(f) => {
                             best = f;
@@ -777,7 +821,11 @@ fn case_text(
     };
     let check = CheckSpec {
         name: "shrunk".into(),
-        description: Some(format!("{} disagreement, shrunk from {original} moves to {}", f.kind.as_str(), f.moves.len() + usize::from(f.at.is_some()))),
+        description: Some(format!(
+            "{} disagreement, shrunk from {original} moves to {}",
+            f.kind.as_str(),
+            f.moves.len() + usize::from(f.at.is_some())
+        )),
         ruleset: options.ruleset,
         rules: (options.patch != RulesPatch::default()).then(|| options.patch.clone()),
         position: None,
@@ -832,4 +880,3 @@ fn case_text(
         "Written by go-oracle gtp-diff. The oracle's answer is asserted; the engine's is the discrepancy.\nReview before moving it into oracle-cases/."
     ))
 }
-

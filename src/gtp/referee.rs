@@ -349,7 +349,11 @@ impl Referee {
     }
 
     /// Whether `colour` may play `vertex` now, with the reason when not.
-    pub fn legality(&self, colour: Colour, vertex: Option<Point>) -> Result<Option<Illegal>, String> {
+    pub fn legality(
+        &self,
+        colour: Colour,
+        vertex: Option<Point>,
+    ) -> Result<Option<Illegal>, String> {
         self.agreed(|i| {
             let g = self
                 .game_for(self.engines[i].as_ref(), &self.games[i], colour)
@@ -563,13 +567,19 @@ impl Referee {
             }
             "final_score" => self.final_score().map(score_text),
             "final_status_list" => {
-                let wanted = a.first().map(|s| s.to_ascii_lowercase()).unwrap_or_default();
+                let wanted = a
+                    .first()
+                    .map(|s| s.to_ascii_lowercase())
+                    .unwrap_or_default();
                 let which = match wanted.as_str() {
                     "alive" => StatusClass::Alive,
                     "dead" => StatusClass::Dead,
                     "seki" => StatusClass::Seki,
                     _ => return Err("syntax error (final_status_list alive|dead|seki)".into()),
                 };
+                if which == StatusClass::Seki && self.ruleset == RulesetId::J2003 {
+                    return Err("j2003: in-seki regions (J-59) are not computed over GTP; final_status_list alive includes the strings in seki".into());
+                }
                 let classes = self.status_classes()?;
                 let position = self.position();
                 Ok(strings(&self.geometry, &position)
@@ -623,7 +633,10 @@ impl Referee {
                 .to_string())
             }
             "kgs-rules" => {
-                let name = a.first().map(|s| s.to_ascii_lowercase()).unwrap_or_default();
+                let name = a
+                    .first()
+                    .map(|s| s.to_ascii_lowercase())
+                    .unwrap_or_default();
                 let target = match name.as_str() {
                     "japanese" => Some(RulesetId::J2003),
                     "new_zealand" => Some(RulesetId::TrompTaylor),
@@ -697,18 +710,25 @@ impl Referee {
         let e = if w >= 13 { 3 } else { 2 };
         let (lo, mid, hi) = (e, w / 2, w - 1 - e);
         let at = |x: usize, y: usize| self.geometry.at(x, y).unwrap_or(0);
-        // GTP's order: corners (from lower left ... upper right pairs), then sides, centre.
+        // GTP 4.1.1's order: lower left, upper right, upper left, lower right, then the
+        // sides (left, right, bottom, top) and the centre where the count is odd.
         let (ll, ur, lr, ul) = (at(lo, hi), at(hi, lo), at(hi, hi), at(lo, lo));
-        let (ml, mr, mb, mt, c) = (at(lo, mid), at(hi, mid), at(mid, hi), at(mid, lo), at(mid, mid));
+        let (ml, mr, mb, mt, c) = (
+            at(lo, mid),
+            at(hi, mid),
+            at(mid, hi),
+            at(mid, lo),
+            at(mid, mid),
+        );
         let v = match n {
             2 => vec![ll, ur],
-            3 => vec![ll, ur, lr],
-            4 => vec![ll, ur, lr, ul],
-            5 => vec![ll, ur, lr, ul, c],
-            6 => vec![ll, ur, lr, ul, ml, mr],
-            7 => vec![ll, ur, lr, ul, ml, mr, c],
-            8 => vec![ll, ur, lr, ul, ml, mr, mb, mt],
-            _ => vec![ll, ur, lr, ul, ml, mr, mb, mt, c],
+            3 => vec![ll, ur, ul],
+            4 => vec![ll, ur, ul, lr],
+            5 => vec![ll, ur, ul, lr, c],
+            6 => vec![ll, ur, ul, lr, ml, mr],
+            7 => vec![ll, ur, ul, lr, ml, mr, c],
+            8 => vec![ll, ur, ul, lr, ml, mr, mb, mt],
+            _ => vec![ll, ur, ul, lr, ml, mr, mb, mt, c],
         };
         Ok(v)
     }
@@ -782,7 +802,11 @@ impl Referee {
                         value[k] = match answer {
                             Answer::Decided(s) => s.value,
                             Answer::Undetermined { explored } => {
-                                return Err(undetermined(&self.engines[i].name(), explored, self.budget))
+                                return Err(undetermined(
+                                    &self.engines[i].name(),
+                                    explored,
+                                    self.budget,
+                                ))
                             }
                         };
                     }
@@ -817,8 +841,10 @@ impl Referee {
                         crate::procedure::vjr::territory(e, &self.geometry, &position, &assessment)
                             .map_err(|e| e.to_string())?
                             .ok_or("vjr: a status is undefined (the rules do not decide it)")?;
-                    Ok(crate::procedure::vjr::score(&territory, prisoner_difference, self.komi)
-                        .to_bits())
+                    Ok(
+                        crate::procedure::vjr::score(&territory, prisoner_difference, self.komi)
+                            .to_bits(),
+                    )
                 })
                 .map(f64::from_bits),
             RulesetId::Ljr => {
@@ -834,7 +860,11 @@ impl Referee {
                 .map(|s| s as f64)
             }
             _ => {
-                if self.rules.as_ref().is_some_and(|r| r.scoring == Scoring::None) {
+                if self
+                    .rules
+                    .as_ref()
+                    .is_some_and(|r| r.scoring == Scoring::None)
+                {
                     return Err(format!(
                         "ruleset {} has no scoring (give --scoring to the custom rules)",
                         self.ruleset
@@ -880,8 +910,9 @@ impl Referee {
         engine: &dyn Engine,
         position: &Position,
     ) -> Result<crate::vjr::VjrAssessment, String> {
-        let a = crate::procedure::vjr::assess(engine, &self.geometry, position, self.life, self.budget)
-            .map_err(|e| e.to_string())?;
+        let a =
+            crate::procedure::vjr::assess(engine, &self.geometry, position, self.life, self.budget)
+                .map_err(|e| e.to_string())?;
         if a.strings.iter().any(|s| s.status.is_none()) {
             return Err(undetermined(&engine.name(), a.explored, self.budget));
         }

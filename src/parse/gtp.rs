@@ -193,7 +193,10 @@ mod tests {
     #[test]
     fn responses_both_ways() {
         assert_eq!(format_response(Some(3), true, "D4"), "=3 D4\n\n");
-        assert_eq!(format_response(None, false, "illegal move"), "? illegal move\n\n");
+        assert_eq!(
+            format_response(None, false, "illegal move"),
+            "? illegal move\n\n"
+        );
         assert_eq!(format_response(None, true, ""), "=\n\n");
         let r = parse_response(&["=7 A1 B2".into(), "C3".into()]).unwrap();
         assert_eq!((r.ok, r.id, r.text.as_str()), (true, Some(7), "A1 B2\nC3"));

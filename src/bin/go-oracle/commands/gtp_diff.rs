@@ -45,11 +45,13 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Exit> {
-    let geometry = parse_size(&args.size)
-        .map_err(|e| Exit::BadInput(format!("--size: {}", e.message)))?;
+    let geometry =
+        parse_size(&args.size).map_err(|e| Exit::BadInput(format!("--size: {}", e.message)))?;
     let (width, height) = geometry.rect_size().unwrap_or((0, 0));
     if !(args.timeout.is_finite() && args.timeout > 0.0) {
-        return Err(Exit::BadInput("--timeout must be a positive number of seconds".into()));
+        return Err(Exit::BadInput(
+            "--timeout must be a positive number of seconds".into(),
+        ));
     }
     if !args.out.is_dir() {
         return Err(Exit::BadInput(format!(
@@ -88,10 +90,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
                 d.moves.len(),
                 d.moves.join(", ")
             );
-            println!("  oracle: {}\n  engine: {}\n  case file: {}", d.oracle, d.engine, d.case_file);
+            println!(
+                "  oracle: {}\n  engine: {}\n  case file: {}",
+                d.oracle, d.engine, d.case_file
+            );
         }
         if let Some(note) = &summary.score_note {
-            println!("final scores not compared in {} games: {note}", summary.scores_not_compared);
+            println!(
+                "final scores not compared in {} games: {note}",
+                summary.scores_not_compared
+            );
         }
         println!(
             "gtp-diff {} vs go-oracle ({}, {}): games {}, moves {}, probes {}, disagreements {}",
