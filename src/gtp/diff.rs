@@ -100,6 +100,9 @@ pub struct Disagreement {
     pub moves: Vec<String>,
     /// Moves of the game before shrinking.
     pub original_moves: usize,
+    /// What each said where the game first disagreed, before shrinking.
+    pub original_oracle: String,
+    pub original_engine: String,
     pub oracle: String,
     pub engine: String,
     pub case_file: String,
@@ -200,6 +203,7 @@ pub fn run(
         }
         if let Some(f) = finding {
             let original = f.moves.len() + 1;
+            let (original_oracle, original_engine) = (f.oracle.clone(), f.engine.clone());
             let shrunk = session.shrink(f)?;
             let id = format!(
                 "gtp-diff-{}-{}-seed{}-game{}",
@@ -230,6 +234,8 @@ pub fn run(
                     game: g,
                     moves,
                     original_moves: original,
+                    original_oracle: original_oracle.clone(),
+                    original_engine: original_engine.clone(),
                     oracle: shrunk.oracle.clone(),
                     engine: shrunk.engine.clone(),
                     case_file,
@@ -268,6 +274,8 @@ pub fn run(
                 game: g,
                 moves,
                 original_moves: original,
+                original_oracle,
+                original_engine,
                 oracle: shrunk.oracle.clone(),
                 engine: shrunk.engine.clone(),
                 case_file: path.display().to_string(),
