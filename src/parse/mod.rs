@@ -1,10 +1,11 @@
-//! Parsers, apart from the engines: diagrams, move notation, case files.
+//! Parsers, apart from the engines: diagrams, move notation, case files, SGF games.
 
 pub mod case;
 pub mod case_ljr;
 pub mod case_vjr;
 pub mod diagram;
 pub mod notation;
+pub mod sgf;
 
 use std::fmt;
 
