@@ -414,6 +414,8 @@ pub struct Step {
     pub expect: StepExpect,
     /// Line of the file where the move is written.
     pub line: usize,
+    /// The step's `note` (free text; `export` writes it as the move's comment).
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1182,6 +1184,7 @@ fn resolve_moves(
                             ..StepExpect::default()
                         },
                         line: l,
+                        note: None,
                     });
                 }
             }
@@ -1250,6 +1253,7 @@ fn resolve_moves(
                         prisoners: s.prisoners,
                     },
                     line: l,
+                    note: s.note.clone(),
                 });
             }
         }

@@ -10,7 +10,8 @@ mod output;
 
 use clap::{Parser, Subcommand};
 use commands::{
-    analyse, bench, check, control, count_legal, explain, immortal, play, score, status,
+    analyse, bench, check, control, count_legal, explain, export, immortal, import, play, score,
+    status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -55,6 +56,12 @@ enum Command {
     Bench(bench::Args),
     /// Count the legal positions (every string has a liberty) of a WxH board.
     CountLegal(count_legal::Args),
+    /// An SGF game (its main line) as a case file skeleton, with the expectations computed
+    /// by go-oracle on both engines (to review before the case joins the corpus).
+    Import(import::Args),
+    /// A check of a case file as an SGF game: the start, the legal moves, and the final
+    /// statuses, area or control as markup.
+    Export(export::Args),
 }
 
 fn main() -> ExitCode {
@@ -77,6 +84,8 @@ fn main() -> ExitCode {
         Command::Control(args) => control::run(args),
         Command::Bench(args) => bench::run(args),
         Command::CountLegal(args) => count_legal::run(args),
+        Command::Import(args) => import::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
