@@ -137,24 +137,28 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
             Ok(t) => {
                 let steps = steps_of(t);
+                // An illegal move: nothing after it can be replayed (its player moves again),
+                // whether the later moves were cut here or came out of turn just after it.
                 if let Some(i) = steps.iter().position(|s| s.1.is_err()) {
-                    if i + 1 < n {
+                    if i + 1 < game.moves.len() {
                         let reason = steps[i].1.clone().err().unwrap_or(Illegal::GameOver);
                         let m = &game.moves[i];
+                        let later = game.moves.len() - i - 1;
                         stop = Some(Stop {
                             at: i + 1,
                             why: format!(
-                                "SGF move {} ({} {}) is illegal under {ruleset} ({reason}): an illegal move changes nothing and {} would move again, so the SGF's {} later move{} cannot be replayed",
+                                "SGF move {} ({} {}) is illegal under {ruleset} ({reason}): an illegal move changes nothing and {} would move again, so the SGF's {later} later move{} cannot be replayed",
                                 i + 1,
                                 m.colour.letter(),
                                 move_text(&game.geometry, m.mv),
                                 m.colour,
-                                game.moves.len() - i - 1,
-                                if game.moves.len() - i - 1 == 1 { "" } else { "s" },
+                                if later == 1 { "" } else { "s" },
                             ),
                         });
-                        n = i + 1;
-                        continue;
+                        if i + 1 < n {
+                            n = i + 1;
+                            continue;
+                        }
                     }
                 }
                 if steps.len() < n {
