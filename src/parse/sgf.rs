@@ -384,6 +384,28 @@ pub fn read_sgf(text: &str, file: &str) -> Result<SgfGame, InputError> {
     read(text).map_err(|e| e.in_file(file))
 }
 
+/// A file's bytes as text: UTF-8, or else ISO-8859-1 (each byte one character), with a note
+/// saying so. SGF files of older programs are often Latin-1 (`CA[ISO-8859-1]`).
+pub fn text_of_bytes(bytes: Vec<u8>) -> (String, Option<&'static str>) {
+    match String::from_utf8(bytes) {
+        Ok(t) => (t, None),
+        Err(e) => (
+            e.into_bytes().iter().map(|&b| char::from(b)).collect(),
+            Some("the file is not UTF-8; it was read as ISO-8859-1"),
+        ),
+    }
+}
+
+/// [`read_sgf`] on a file's bytes, decoded by [`text_of_bytes`] (its note joins the game's).
+pub fn read_sgf_bytes(bytes: Vec<u8>, file: &str) -> Result<SgfGame, InputError> {
+    let (text, note) = text_of_bytes(bytes);
+    let mut game = read_sgf(&text, file)?;
+    if let Some(n) = note {
+        game.notes.insert(0, n.to_string());
+    }
+    Ok(game)
+}
+
 fn read(text: &str) -> Result<SgfGame, InputError> {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let body = &text[bom..];
@@ -741,15 +763,13 @@ fn read_game(
             match p {
                 Prop::TB(s) | Prop::TW(s) => {
                     let ident = p.identifier();
-                    let mut points = Vec::new();
                     for q in s {
-                        points.push(point_of(q).ok_or_else(|| outside(last, &ident))?);
-                    }
-                    points.sort_unstable();
-                    if ident == "TB" {
-                        markup.black_territory = points;
-                    } else {
-                        markup.white_territory = points;
+                        let at = point_of(q).ok_or_else(|| outside(last, &ident))?;
+                        if ident == "TB" {
+                            markup.black_territory.push(at);
+                        } else {
+                            markup.white_territory.push(at);
+                        }
                     }
                 }
                 Prop::LB(s) => {
@@ -757,7 +777,6 @@ fn read_game(
                         let at = point_of(q).ok_or_else(|| outside(last, "LB"))?;
                         markup.labels.push((at, t.text.clone()));
                     }
-                    markup.labels.sort();
                 }
                 Prop::Invalid(id, v) if ["TB", "TW", "LB"].contains(&id.as_str()) => {
                     return Err(err(
@@ -772,6 +791,13 @@ fn read_game(
                 _ => {}
             }
         }
+        // A node may repeat a property: the marks are a set.
+        for points in [&mut markup.black_territory, &mut markup.white_territory] {
+            points.sort_unstable();
+            points.dedup();
+        }
+        markup.labels.sort();
+        markup.labels.dedup();
         if last_is_markup {
             markup.comment = comment_of(node);
         }

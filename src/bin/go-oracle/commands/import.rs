@@ -13,7 +13,7 @@ use go_oracle::parse::case::{
     parse_case, CaseFile, CheckSpec, ColourName, FinalExpect, MoveItem, Removed, Source, StepSpec,
     StringExpect,
 };
-use go_oracle::parse::sgf::{read_sgf, SgfGame};
+use go_oracle::parse::sgf::{read_sgf_bytes, SgfGame};
 use go_oracle::reference::Reference;
 use go_oracle::rules::RulesetId;
 use go_oracle::runner::{compare_traces, replay, CaseProblem, Trace};
@@ -81,16 +81,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let name = file.display().to_string();
     let bytes =
         std::fs::read(&file).map_err(|e| Exit::BadInput(format!("{name}: cannot read: {e}")))?;
-    let mut reader_notes = Vec::new();
-    let text = match String::from_utf8(bytes) {
-        Ok(t) => t,
-        Err(e) => {
-            reader_notes.push("the file is not UTF-8; it was read as ISO-8859-1".to_string());
-            e.into_bytes().iter().map(|&b| char::from(b)).collect()
-        }
-    };
-    let mut game = read_sgf(&text, &name)?;
-    game.notes.splice(0..0, reader_notes);
+    let game = read_sgf_bytes(bytes, &name)?;
     let (ruleset, ruleset_why) = choose_ruleset(&game, ruleset, &name)?;
     let stem_of = |p: &Path| {
         p.file_stem()
