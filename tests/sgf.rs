@@ -604,12 +604,19 @@ fn import_bad_input_exits_2_with_the_place() {
     assert!(stderr(&o).contains("KM[0.5]: LJR's komi"), "{}", stderr(&o));
     let o = run(&["import", "no/such/file.sgf"]);
     assert_eq!(o.status.code(), Some(2));
-    for (_, o) in [(
-        "empty",
-        run(&["import", "tests/fixtures/sgf/bad/empty.sgf"]),
-    )] {
-        assert!(!stderr(&o).contains("panicked"));
-    }
+    let o = run(&[
+        "import",
+        "tests/fixtures/sgf/bad/empty.sgf",
+        "--ruleset",
+        "naj",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("empty.sgf:1:1: empty file"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!stderr(&o).contains("panicked"));
 }
 
 /// J2003 and VJR: the statuses of the final strings of a game that ended with two passes.

@@ -592,17 +592,19 @@ fn read_game(
                         )
                     })?;
                 }
-                Prop::Invalid(id, v) if id == "HA" => {
-                    if !matches!(v.as_slice(), [x] if x.trim() == "0" || x.trim() == "1") {
-                        return Err(err(
-                            i,
-                            "HA",
-                            format!(
-                                "{}: expected a number of handicap stones",
-                                written(i, "HA", v)
-                            ),
-                        ));
-                    }
+                // `HA[0]` and `HA[1]` (no handicap) are invalid to sgf-parse, and fine here.
+                Prop::Invalid(id, v)
+                    if id == "HA"
+                        && !matches!(v.as_slice(), [x] if x.trim() == "0" || x.trim() == "1") =>
+                {
+                    return Err(err(
+                        i,
+                        "HA",
+                        format!(
+                            "{}: expected a number of handicap stones",
+                            written(i, "HA", v)
+                        ),
+                    ));
                 }
                 Prop::KM(k) if game.komi.is_none() => {
                     if !k.is_finite() {
