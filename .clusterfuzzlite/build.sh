@@ -44,7 +44,8 @@ for target in "${targets[@]}"; do
   cp "$bin_dir/$target" "$OUT/$target"
 
   # Seed corpus: committed findings (fuzz/regressions/<target>/) and, for the case loader,
-  # every case file of oracle-cases/ (flattened: oracle-cases/a/b.yaml -> oracle-cases_a_b.yaml).
+  # every case file of oracle-cases/ (flattened: oracle-cases/a/b.yaml -> oracle-cases_a_b.yaml);
+  # for the SGF reader, the SGF fixtures of tests/fixtures/sgf/.
   seeds="$work/seeds/$target"
   rm -rf "$seeds"
   mkdir -p "$seeds"
@@ -57,6 +58,9 @@ for target in "${targets[@]}"; do
       while IFS= read -r -d '' case_file; do
         cp "$project/$case_file" "$seeds/$(tr / _ <<<"$case_file")"
       done
+  fi
+  if [ "$target" = "sgf_read_no_panic" ]; then
+    find "$project/tests/fixtures/sgf" -type f -name '*.sgf' -exec cp {} "$seeds/" \;
   fi
   rm -f "$OUT/${target}_seed_corpus.zip"
   if [ -n "$(ls -A "$seeds")" ]; then

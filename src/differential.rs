@@ -1,6 +1,7 @@
 //! Differential checking: play the same moves on every engine configuration and report the
 //! first disagreement (legality of every point, position, prisoners, score). Used by the
-//! proptests and the `play_agree` fuzz target.
+//! proptests and the `play_agree` fuzz target; [`sgf_read_write`] is the SGF reader's property
+//! (`sgf_read_no_panic`).
 
 pub mod ljr;
 pub mod vjr;
@@ -403,4 +404,28 @@ pub fn compare_j2003_score(
         ));
     }
     Ok(seen[0].1)
+}
+
+/// The property of the SGF reader (fuzz target `sgf_read_no_panic`): any bytes give a game or
+/// an error with a place, never a panic; a game read is written and read back as the same
+/// game (less the reader's notes, which are not written).
+pub fn sgf_read_write(data: &[u8]) -> Result<(), String> {
+    use crate::parse::sgf::{read_sgf, read_sgf_bytes, write_sgf};
+    match read_sgf_bytes(data.to_vec(), "fuzz.sgf") {
+        Err(e) if e.line == 0 || e.column == 0 => Err(format!("an error without a place: {e}")),
+        Err(_) => Ok(()),
+        Ok(mut game) => {
+            game.notes.clear();
+            let text = write_sgf(&game);
+            let back = read_sgf(&text, "written.sgf")
+                .map_err(|e| format!("what write_sgf wrote does not read: {e}\n{text}"))?;
+            if back == game {
+                Ok(())
+            } else {
+                Err(format!(
+                    "write then read changed the game:\n{text}\nread {game:?}\nback {back:?}"
+                ))
+            }
+        }
+    }
 }

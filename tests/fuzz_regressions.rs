@@ -139,3 +139,12 @@ fn vjr_findings_agree() {
         }
     }
 }
+
+#[test]
+fn sgf_read_no_panic_findings_hold() {
+    for (name, data) in inputs("sgf_read_no_panic") {
+        if let Err(e) = go_oracle::differential::sgf_read_write(&data) {
+            panic!("{name}: {e}");
+        }
+    }
+}

@@ -8,6 +8,8 @@
 //!   whole (multi-line responses are joined by `\n`; `(?s)` lets `.` cross lines);
 //! * `#! [REGEX]`: the command before it fails (`?`) and its text matches REGEX;
 //! * other `#` lines are comments.
+//!
+//! Files are read relative to the package root (`loadsgf tests/fixtures/sgf/...`).
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use regex::Regex;
@@ -69,6 +71,7 @@ fn run_file(path: &Path) -> Result<(), Failed> {
         }
     }
     let mut child = Command::new(env!("CARGO_BIN_EXE_go-oracle"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
         .arg("gtp")
         .args(&args)
         .stdin(Stdio::piped())

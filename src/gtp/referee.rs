@@ -658,10 +658,96 @@ impl Referee {
                     )),
                 }
             }
-            "loadsgf" | "printsgf" => Err(format!("{} needs SGF support", cmd.name)),
+            "loadsgf" => match a.as_slice() {
+                [file] => self.loadsgf(file, None),
+                [file, n] => match n.parse::<usize>() {
+                    Ok(n) if n >= 1 => self.loadsgf(file, Some(n)),
+                    _ => Err("syntax error (loadsgf FILE [MOVE_NUMBER])".into()),
+                },
+                _ => Err("syntax error (loadsgf FILE [MOVE_NUMBER])".into()),
+            },
+            "printsgf" => {
+                let text = self.sgf();
+                match a.as_slice() {
+                    [] => Ok(text
+                        .lines()
+                        .filter(|l| !l.trim().is_empty())
+                        .collect::<Vec<_>>()
+                        .join("\n")),
+                    [file] => std::fs::write(file, text)
+                        .map(|_| String::new())
+                        .map_err(|e| format!("cannot write {file}: {e}")),
+                    _ => Err("syntax error (printsgf [FILE])".into()),
+                }
+            }
             "" => Err("unknown command".into()),
             _ => Err("unknown command".into()),
         }
+    }
+
+    /// GTP 6.3.5 `loadsgf`: the board, setup stones, komi and moves of the file's main line,
+    /// up to (not including) move `before` (1 = the first move); answers the colour to move.
+    /// A move illegal under the ruleset stops the loading there, with an error naming it.
+    fn loadsgf(&mut self, file: &str, before: Option<usize>) -> Reply {
+        let bytes = std::fs::read(file).map_err(|e| format!("cannot load file: {file}: {e}"))?;
+        let game = crate::parse::sgf::read_sgf_bytes(bytes, file)
+            .map_err(|e| format!("cannot load file: {e}"))?;
+        let moves: Vec<Played> = game
+            .moves
+            .iter()
+            .take(before.map_or(usize::MAX, |n| n - 1))
+            .map(|m| Played {
+                colour: m.colour,
+                vertex: match m.mv {
+                    Move::Play(p) => Some(p),
+                    _ => None,
+                },
+            })
+            .collect();
+        let has_setup = game.setup.0.iter().any(|&c| c != Cell::Empty);
+        let to_move = game.to_move.unwrap_or(match game.moves.first() {
+            Some(m) => m.colour,
+            None if game.handicap >= 2 && has_setup => Colour::White,
+            None => Colour::Black,
+        });
+        if let Some(k) = game.komi {
+            self.komi = k;
+        }
+        let handicap = if has_setup { game.handicap } else { 0 };
+        self.load(game.geometry, game.setup, to_move, handicap, &moves)
+            .map_err(|e| format!("cannot load file: {file}: {e}"))?;
+        Ok(self.to_move().name().to_string())
+    }
+
+    /// The game so far as SGF: board, setup stones, komi, ruleset, moves.
+    pub fn sgf(&self) -> String {
+        let game = crate::parse::sgf::SgfGame {
+            geometry: self.geometry.clone(),
+            setup: self.setup.clone(),
+            to_move: (self.setup_to_move != Colour::Black || self.handicap > 0)
+                .then_some(self.setup_to_move),
+            komi: Some(self.komi),
+            handicap: self.handicap,
+            ruleset_text: Some(self.ruleset.as_str().to_string()),
+            ruleset: Some(self.ruleset),
+            name: None,
+            comment: Some(format!(
+                "Recorded by go-oracle gtp (ruleset {}).",
+                self.ruleset
+            )),
+            moves: self
+                .record
+                .iter()
+                .map(|m| crate::parse::sgf::SgfMove {
+                    colour: m.colour,
+                    mv: m.vertex.map_or(Move::Pass, Move::Play),
+                    comment: None,
+                })
+                .collect(),
+            markup: None,
+            notes: Vec::new(),
+        };
+        crate::parse::sgf::write_sgf(&game)
     }
 
     fn resize(&mut self, w: usize, h: usize) -> Reply {

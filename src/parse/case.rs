@@ -417,6 +417,8 @@ pub struct Step {
     pub expect: StepExpect,
     /// Line of the file where the move is written.
     pub line: usize,
+    /// The step's `note` (free text; `export` writes it as the move's comment).
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -1185,6 +1187,7 @@ fn resolve_moves(
                             ..StepExpect::default()
                         },
                         line: l,
+                        note: None,
                     });
                 }
             }
@@ -1253,6 +1256,7 @@ fn resolve_moves(
                         prisoners: s.prisoners,
                     },
                     line: l,
+                    note: s.note.clone(),
                 });
             }
         }

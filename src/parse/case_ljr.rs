@@ -27,6 +27,8 @@ pub struct LjrStep {
     pub play: Option<Point>,
     pub expect: LjrStepExpect,
     pub line: usize,
+    /// The step's `note` (free text; `export` writes it as the move's comment).
+    pub note: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
@@ -296,6 +298,7 @@ fn step_of(
         Some(Removed::Points(v)) => (None, Some(points(geometry, labels, v).map_err(at)?)),
     };
     Ok(LjrStep {
+        note: s.note.clone(),
         text: s.play.trim().to_string(),
         player,
         cycle,
@@ -418,6 +421,7 @@ pub(super) fn resolve(
                     let (player, cycle, play) =
                         parse_turn(&geometry, &labels, part).map_err(|m| err(t, m))?;
                     steps.push(LjrStep {
+                        note: None,
                         text: part.trim().to_string(),
                         player,
                         cycle,

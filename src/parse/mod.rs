@@ -1,4 +1,4 @@
-//! Parsers, apart from the engines: diagrams, move notation, case files.
+//! Parsers, apart from the engines: diagrams, move notation, case files, SGF games.
 
 pub mod case;
 pub mod case_ljr;
@@ -6,6 +6,7 @@ pub mod case_vjr;
 pub mod diagram;
 pub mod gtp;
 pub mod notation;
+pub mod sgf;
 
 use std::fmt;
 

@@ -10,8 +10,8 @@ mod output;
 
 use clap::{Parser, Subcommand};
 use commands::{
-    analyse, bench, check, control, count_legal, explain, gtp, gtp_diff, immortal, play, score,
-    status,
+    analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
+    play, score, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -63,6 +63,12 @@ enum Command {
     /// legality of every point, stones, captures, final score; the first disagreement is
     /// shrunk and written as a case file.
     GtpDiff(gtp_diff::Args),
+    /// An SGF game (its main line) as a case file skeleton, with the expectations computed
+    /// by go-oracle on both engines (to review before the case joins the corpus).
+    Import(import::Args),
+    /// A check of a case file as an SGF game: the start, the legal moves, and the final
+    /// statuses, area or control as markup.
+    Export(export::Args),
 }
 
 fn main() -> ExitCode {
@@ -87,6 +93,8 @@ fn main() -> ExitCode {
         Command::CountLegal(args) => count_legal::run(args),
         Command::Gtp(args) => gtp::run(args),
         Command::GtpDiff(args) => gtp_diff::run(args),
+        Command::Import(args) => import::run(args),
+        Command::Export(args) => export::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -11,9 +11,11 @@ pub mod count_legal;
 pub mod explain;
 pub mod explain_ljr;
 pub mod explain_vjr;
+pub mod export;
 pub mod gtp;
 pub mod gtp_diff;
 pub mod immortal;
+pub mod import;
 pub mod play;
 pub mod play_ljr;
 pub mod score;
@@ -75,6 +77,13 @@ impl GameOptions {
             Err(Exit::BadInput("--komi must be a finite number".into()))
         }
     }
+}
+
+/// Whether a replay judged every ending pass it met: J2003's direct ko rule (J-19) may be
+/// undetermined within the budget on one engine and decided on another; an unjudged replay
+/// stops at that pass and is not compared (`import`, `export`).
+pub fn judged(t: &go_oracle::runner::Trace) -> bool {
+    !t.j2003.as_ref().is_some_and(|j| j.pass_undetermined)
 }
 
 /// The position of a diagram file; an unreadable or malformed file is bad input.
