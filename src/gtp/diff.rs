@@ -703,7 +703,7 @@ impl Session<'_> {
                 if chunk == 2 {
                     break;
                 }
-                chunk = ((chunk / 2).max(2) + 1) / 2 * 2;
+                chunk = (chunk / 2).max(2).div_ceil(2) * 2;
             }
             let mut i = 0;
             while i < Self::sequence(&best).len() {
@@ -756,6 +756,7 @@ pub struct OracleState {
 
 /// The case file of a shrunk finding: the oracle's answer asserted, the engine's recorded
 /// as a discrepancy (reason `engine-differs`).
+#[allow(clippy::too_many_arguments)]
 fn case_text(
     id: &str,
     engine: &str,
@@ -884,7 +885,7 @@ fn case_text(
         labels: None,
         checks: vec![check],
     };
-    file.to_yaml(&format!(
-        "Written by go-oracle gtp-diff. The oracle's answer is asserted; the engine's is the discrepancy.\nReview before moving it into oracle-cases/."
-    ))
+    file.to_yaml(
+        "Written by go-oracle gtp-diff. The oracle's answer is asserted; the engine's is the discrepancy.\nReview before moving it into oracle-cases/.",
+    )
 }

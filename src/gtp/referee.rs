@@ -1036,8 +1036,8 @@ impl Referee {
                 let a = self.vjr_assessment(self.engines[i].as_ref(), &position)?;
                 let status = a.status_at(n);
                 let mut out = Vec::with_capacity(n);
-                for p in 0..n {
-                    out.push(match (position.get(p), status[p]) {
+                for (p, &st) in status.iter().enumerate() {
+                    out.push(match (position.get(p), st) {
                         (Cell::Empty, _) => None,
                         (_, Some(VjrStatus::IndependentlyAlive)) => Some(StatusClass::Alive),
                         (_, Some(VjrStatus::AliveInSeki)) => Some(StatusClass::Seki),
