@@ -175,6 +175,82 @@ fn gtp_diff_shrinks_a_suicide_and_writes_a_case_that_checks() {
 }
 
 #[test]
+fn gtp_diff_probes_by_play_and_undo_without_all_legal_and_is_legal() {
+    let dir = out_dir("probing");
+    let o = run(&[
+        "gtp-diff",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+        "--",
+        bin(),
+        "gtp",
+        "--ruleset",
+        "custom",
+        "--suicide",
+        "forbidden",
+        "--ko",
+        "basic",
+        "--engine",
+        "optimized",
+        "--without-commands",
+        "all_legal,is_legal",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let j = json(&o);
+    assert_eq!(j["capabilities"]["all_legal"], false);
+    assert_eq!(j["capabilities"]["is_legal"], false);
+    assert_eq!(j["capabilities"]["undo"], true);
+    // The same finding as with all_legal.
+    assert_eq!(
+        j["disagreements"][0]["moves"],
+        serde_json::json!(["B D1", "W pass", "B E2", "W E1"])
+    );
+    // Without undo as well, legality cannot be probed: a protocol failure.
+    let o = run(&[
+        "gtp-diff",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "--games",
+        "1",
+        "--out",
+        dir.to_str().unwrap(),
+        "--",
+        bin(),
+        "gtp",
+        "--ruleset",
+        "tromp-taylor",
+        "--without-commands",
+        "all_legal,is_legal,undo",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("legality cannot be probed"));
+    let o = run(&[
+        "gtp",
+        "--ruleset",
+        "tromp-taylor",
+        "--without-commands",
+        "quit",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
 fn gtp_diff_engine_that_cannot_start_or_breaks_the_protocol_exits_2() {
     let dir = out_dir("broken");
     let d = dir.to_str().unwrap();

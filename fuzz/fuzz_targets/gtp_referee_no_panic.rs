@@ -27,6 +27,7 @@ fuzz_target!(|data: &[u8]| {
             Box::new(go_oracle::reference::Reference),
             Box::new(go_oracle::optimized::Optimized::default()),
         ],
+        without: Vec::new(),
     }) else {
         return;
     };

@@ -103,6 +103,8 @@ pub struct Disagreement {
     /// What each said where the game first disagreed, before shrinking.
     pub original_oracle: String,
     pub original_engine: String,
+    /// The position where the game first disagreed (rows top to bottom, `#` `O` `.`).
+    pub original_position: Vec<String>,
     pub oracle: String,
     pub engine: String,
     pub case_file: String,
@@ -204,6 +206,10 @@ pub fn run(
         if let Some(f) = finding {
             let original = f.moves.len() + 1;
             let (original_oracle, original_engine) = (f.oracle.clone(), f.engine.clone());
+            let original_position = {
+                let g = session.referee.geometry().clone();
+                session.referee.position().rows(&g)
+            };
             let shrunk = session.shrink(f)?;
             let id = format!(
                 "gtp-diff-{}-{}-seed{}-game{}",
@@ -236,6 +242,7 @@ pub fn run(
                     original_moves: original,
                     original_oracle: original_oracle.clone(),
                     original_engine: original_engine.clone(),
+                    original_position: original_position.clone(),
                     oracle: shrunk.oracle.clone(),
                     engine: shrunk.engine.clone(),
                     case_file,
@@ -276,6 +283,7 @@ pub fn run(
                 original_moves: original,
                 original_oracle,
                 original_engine,
+                original_position,
                 oracle: shrunk.oracle.clone(),
                 engine: shrunk.engine.clone(),
                 case_file: path.display().to_string(),

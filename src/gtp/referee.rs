@@ -62,6 +62,9 @@ pub struct Config {
     pub independent_life: IndependentLife,
     /// The engines that answer, the reference first.
     pub engines: Vec<Box<dyn Engine>>,
+    /// Commands the referee pretends not to know (for testing controllers that must fall
+    /// back, e.g. to probing legality by `play` and `undo`).
+    pub without: Vec<String>,
 }
 
 /// The play rules of a ruleset with a patch; `None` for LJR (turns of its own).
@@ -175,6 +178,7 @@ pub struct Referee {
     games: Vec<AnyGame>,
     rng: ChaCha8Rng,
     quit: bool,
+    without: Vec<String>,
 }
 
 impl Referee {
@@ -183,6 +187,15 @@ impl Referee {
         let rules = resolve_rules(config.ruleset, &config.patch)?;
         if !config.komi.is_finite() {
             return Err("komi must be a finite number".into());
+        }
+        if let Some(c) = config
+            .without
+            .iter()
+            .find(|c| !COMMANDS.contains(&c.as_str()) || *c == "list_commands" || *c == "quit")
+        {
+            return Err(format!(
+                "cannot do without `{c}` (any command of list_commands but list_commands and quit)"
+            ));
         }
         if config.engines.is_empty() {
             return Err("no engine".into());
@@ -204,6 +217,7 @@ impl Referee {
             games: Vec::new(),
             rng: ChaCha8Rng::seed_from_u64(config.seed),
             quit: false,
+            without: config.without,
         };
         r.games = r.replay(&[]).map_err(|e| e.to_string())?;
         Ok(r)
@@ -464,6 +478,9 @@ impl Referee {
     /// Handle one command.
     pub fn handle(&mut self, cmd: &Command) -> Reply {
         let a = &cmd.args;
+        if self.without.contains(&cmd.name) {
+            return Err("unknown command".into());
+        }
         match cmd.name.as_str() {
             "protocol_version" => Ok("2".into()),
             "name" => Ok("go-oracle".into()),
@@ -474,9 +491,14 @@ impl Referee {
             )),
             "known_command" => Ok(a
                 .first()
-                .is_some_and(|c| COMMANDS.contains(&c.as_str()))
+                .is_some_and(|c| COMMANDS.contains(&c.as_str()) && !self.without.contains(c))
                 .to_string()),
-            "list_commands" => Ok(COMMANDS.join("\n")),
+            "list_commands" => Ok(COMMANDS
+                .iter()
+                .filter(|c| !self.without.iter().any(|w| w == *c))
+                .copied()
+                .collect::<Vec<_>>()
+                .join("\n")),
             "quit" => {
                 self.quit = true;
                 Ok(String::new())

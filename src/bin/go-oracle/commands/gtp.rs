@@ -39,6 +39,18 @@ pub struct RefereeOptions {
     pub engine: EngineChoice,
 }
 
+/// Options of `gtp` alone.
+#[derive(clap::Args)]
+pub struct GtpOnly {
+    /// Seed of genmove's uniformly random choice among the legal moves.
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Commands to answer as unknown, comma-separated (for testing controllers that must
+    /// do without them, e.g. `all_legal,is_legal`).
+    #[arg(long, value_delimiter = ',')]
+    without_commands: Vec<String>,
+}
+
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 pub enum SuicideArg {
     Forbidden,
@@ -90,8 +102,9 @@ impl RefereeOptions {
         })
     }
 
-    /// A referee with these options; `seed` for genmove.
-    pub fn referee(&self, seed: u64) -> Result<Referee, Exit> {
+    /// A referee with these options; `seed` for genmove; `without` commands it pretends not
+    /// to know.
+    pub fn referee(&self, seed: u64, without: Vec<String>) -> Result<Referee, Exit> {
         if self.independent_life.is_some() && self.ruleset != RulesetId::Vjr {
             return Err(Exit::BadInput(
                 "--independent-life belongs to --ruleset vjr (VP-1)".into(),
@@ -105,6 +118,7 @@ impl RefereeOptions {
             budget: self.budget,
             independent_life: self.independent_life.unwrap_or_default(),
             engines: self.engine.engines(),
+            without,
         })
         .map_err(|e| Exit::BadInput(format!("--ruleset {}: {e}", self.ruleset)))
     }
@@ -114,13 +128,14 @@ impl RefereeOptions {
 pub struct Args {
     #[command(flatten)]
     referee: RefereeOptions,
-    /// Seed of genmove's uniformly random choice among the legal moves.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
+    #[command(flatten)]
+    only: GtpOnly,
 }
 
 pub fn run(args: Args) -> Result<(), Exit> {
-    let mut referee = args.referee.referee(args.seed)?;
+    let mut referee = args
+        .referee
+        .referee(args.only.seed, args.only.without_commands)?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {

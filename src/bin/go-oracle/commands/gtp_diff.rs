@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             args.out.display()
         )));
     }
-    let mut referee = args.referee.referee(args.seed)?;
+    let mut referee = args.referee.referee(args.seed, Vec::new())?;
     let options = Options {
         ruleset: args.referee.ruleset,
         patch: args.referee.patch()?,
