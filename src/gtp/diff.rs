@@ -105,6 +105,8 @@ pub struct Disagreement {
     pub original_engine: String,
     /// The position where the game first disagreed (rows top to bottom, `#` `O` `.`).
     pub original_position: Vec<String>,
+    /// The game's moves up to that point (and the move disagreed on).
+    pub original_game: Vec<String>,
     pub oracle: String,
     pub engine: String,
     pub case_file: String,
@@ -206,9 +208,11 @@ pub fn run(
         if let Some(f) = finding {
             let original = f.moves.len() + 1;
             let (original_oracle, original_engine) = (f.oracle.clone(), f.engine.clone());
-            let original_position = {
+            let (original_position, original_game) = {
                 let g = session.referee.geometry().clone();
-                session.referee.position().rows(&g)
+                let mut game: Vec<String> = f.moves.iter().map(|m| played_text(&g, m)).collect();
+                game.extend(f.at.iter().map(|m| played_text(&g, m)));
+                (session.referee.position().rows(&g), game)
             };
             let shrunk = session.shrink(f)?;
             let id = format!(
@@ -243,6 +247,7 @@ pub fn run(
                     original_oracle: original_oracle.clone(),
                     original_engine: original_engine.clone(),
                     original_position: original_position.clone(),
+                    original_game: original_game.clone(),
                     oracle: shrunk.oracle.clone(),
                     engine: shrunk.engine.clone(),
                     case_file,
@@ -284,6 +289,7 @@ pub fn run(
                 original_oracle,
                 original_engine,
                 original_position,
+                original_game,
                 oracle: shrunk.oracle.clone(),
                 engine: shrunk.engine.clone(),
                 case_file: path.display().to_string(),
