@@ -48,6 +48,44 @@ fn gtp_session(args: &[&str], input: &str) -> String {
     String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
 }
 
+/// `gtp-diff` under Tromp-Taylor (one 5x5 game, seed 5) against go-oracle's own referee
+/// under custom rules without suicide and with basic ko, `engine_extra` added to the
+/// engine's arguments.
+fn diff_against_no_suicide(dir: &std::path::Path, json: bool, engine_extra: &[&str]) -> Output {
+    let dir = dir.to_str().unwrap();
+    let mut args = vec![
+        "gtp-diff",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--out",
+        dir,
+    ];
+    if json {
+        args.push("--json");
+    }
+    args.extend([
+        "--",
+        bin(),
+        "gtp",
+        "--ruleset",
+        "custom",
+        "--suicide",
+        "forbidden",
+        "--ko",
+        "basic",
+        "--engine",
+        "optimized",
+    ]);
+    args.extend(engine_extra);
+    run(&args)
+}
+
 #[test]
 fn gtp_diff_of_the_referee_against_itself_agrees() {
     let dir = out_dir("self");
@@ -89,31 +127,7 @@ fn gtp_diff_of_the_referee_against_itself_agrees() {
 #[test]
 fn gtp_diff_shrinks_a_suicide_and_writes_a_case_that_checks() {
     let dir = out_dir("suicide");
-    let o = run(&[
-        "gtp-diff",
-        "--ruleset",
-        "tromp-taylor",
-        "--size",
-        "5x5",
-        "--games",
-        "1",
-        "--seed",
-        "5",
-        "--json",
-        "--out",
-        dir.to_str().unwrap(),
-        "--",
-        bin(),
-        "gtp",
-        "--ruleset",
-        "custom",
-        "--suicide",
-        "forbidden",
-        "--ko",
-        "basic",
-        "--engine",
-        "optimized",
-    ]);
+    let o = diff_against_no_suicide(&dir, true, &[]);
     assert_eq!(
         o.status.code(),
         Some(1),
@@ -145,28 +159,7 @@ fn gtp_diff_shrinks_a_suicide_and_writes_a_case_that_checks() {
         String::from_utf8_lossy(&c.stdout)
     );
     // Plain text: the summary line.
-    let o = run(&[
-        "gtp-diff",
-        "--ruleset",
-        "tromp-taylor",
-        "--size",
-        "5x5",
-        "--games",
-        "1",
-        "--seed",
-        "5",
-        "--out",
-        dir.to_str().unwrap(),
-        "--",
-        bin(),
-        "gtp",
-        "--ruleset",
-        "custom",
-        "--suicide",
-        "forbidden",
-        "--ko",
-        "basic",
-    ]);
+    let o = diff_against_no_suicide(&dir, false, &[]);
     let stdout = String::from_utf8_lossy(&o.stdout);
     assert!(
         stdout.contains("games 1, moves 17, probes") && stdout.contains("disagreements 1"),
@@ -177,33 +170,7 @@ fn gtp_diff_shrinks_a_suicide_and_writes_a_case_that_checks() {
 #[test]
 fn gtp_diff_probes_by_play_and_undo_without_all_legal_and_is_legal() {
     let dir = out_dir("probing");
-    let o = run(&[
-        "gtp-diff",
-        "--ruleset",
-        "tromp-taylor",
-        "--size",
-        "5x5",
-        "--games",
-        "1",
-        "--seed",
-        "5",
-        "--json",
-        "--out",
-        dir.to_str().unwrap(),
-        "--",
-        bin(),
-        "gtp",
-        "--ruleset",
-        "custom",
-        "--suicide",
-        "forbidden",
-        "--ko",
-        "basic",
-        "--engine",
-        "optimized",
-        "--without-commands",
-        "all_legal,is_legal",
-    ]);
+    let o = diff_against_no_suicide(&dir, true, &["--without-commands", "all_legal,is_legal"]);
     assert_eq!(
         o.status.code(),
         Some(1),

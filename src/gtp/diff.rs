@@ -800,15 +800,10 @@ fn case_text(
         (Kind::Legality, Some(at)) => {
             what = format!("legality of {}", name_of(at));
             items.push(MoveItem::Step(StepSpec {
-                play: name_of(at),
                 legal: Some(f.oracle_illegal.is_none()),
                 reason: f.oracle_illegal,
-                removed: None,
-                position: None,
-                prisoners: None,
-                cycle_removed: None,
-                permanently_prohibited: None,
                 note: Some(format!("{engine}: {}", f.engine)),
+                ..StepSpec::play(name_of(at))
             }));
         }
         (Kind::Stones | Kind::Captures, Some(at)) => {
@@ -816,15 +811,8 @@ fn case_text(
             expect.position = Some(state.position.clone());
             expect.prisoners = Some(state.prisoners);
             items.push(MoveItem::Step(StepSpec {
-                play: name_of(at),
-                legal: None,
-                reason: None,
-                removed: None,
-                position: None,
-                prisoners: None,
-                cycle_removed: None,
-                permanently_prohibited: None,
                 note: Some(format!("{engine}: {}", f.engine)),
+                ..StepSpec::play(name_of(at))
             }));
         }
         _ => {

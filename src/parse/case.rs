@@ -221,6 +221,23 @@ pub struct StepSpec {
     pub note: Option<String>,
 }
 
+impl StepSpec {
+    /// A step that plays `play` and expects nothing but legality (for writers of cases).
+    pub fn play(play: impl Into<String>) -> StepSpec {
+        StepSpec {
+            play: play.into(),
+            legal: None,
+            reason: None,
+            removed: None,
+            position: None,
+            prisoners: None,
+            cycle_removed: None,
+            permanently_prohibited: None,
+            note: None,
+        }
+    }
+}
+
 #[derive(Clone, Debug, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum Removed {

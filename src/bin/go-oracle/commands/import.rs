@@ -485,15 +485,8 @@ impl Import<'_> {
             let play = format!("{} {}", m.colour.letter(), move_text(g, m.mv));
             let outcome = steps.as_ref().and_then(|s| s.get(i)).map(|s| &s.1);
             let mut step = StepSpec {
-                play: play.clone(),
-                legal: None,
-                reason: None,
-                removed: None,
-                position: None,
-                prisoners: None,
-                cycle_removed: None,
-                permanently_prohibited: None,
                 note: m.comment.as_ref().map(|c| c.trim().to_string()),
+                ..StepSpec::play(play.clone())
             };
             match outcome {
                 Some(Err(reason)) => {
