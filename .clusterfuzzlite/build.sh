@@ -62,6 +62,10 @@ for target in "${targets[@]}"; do
   if [ "$target" = "sgf_read_no_panic" ]; then
     find "$project/tests/fixtures/sgf" -type f -name '*.sgf' -exec cp {} "$seeds/" \;
   fi
+  if [ "$target" = "gtp_referee_no_panic" ]; then
+    # The GTP transcripts (their first byte picks the ruleset).
+    find "$project/tests/gtp" -type f -name '*.tst' -exec cp {} "$seeds/" \;
+  fi
   rm -f "$OUT/${target}_seed_corpus.zip"
   if [ -n "$(ls -A "$seeds")" ]; then
     (cd "$seeds" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)
