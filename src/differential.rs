@@ -451,7 +451,14 @@ pub fn sensei_read(data: &[u8]) -> Result<(), String> {
                 if m.number != d.first_number + k as u32 {
                     return Err(format!("move {k} numbered {}", m.number));
                 }
-                if m.colour != d.colour_of(k as u32 + 1) || m.point >= g.len() {
+                // The first player plays the diagram's odd numbers (written out here, apart
+                // from the reader's own rule).
+                let own = if k % 2 == 0 {
+                    d.first_player
+                } else {
+                    d.first_player.opponent()
+                };
+                if m.colour != own || m.point >= g.len() {
                     return Err(format!("move {k}: {m:?}"));
                 }
             }

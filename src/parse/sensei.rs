@@ -296,7 +296,7 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
             first_number = r[..d]
                 .parse::<u32>()
                 .ok()
-                .filter(|&n| n >= 1 && n <= 10_000)
+                .filter(|n| (1..=10_000).contains(n))
                 .ok_or_else(|| {
                     InputError::new(format!(
                         "first move number `m{}`: 1 to 10000 expected",
