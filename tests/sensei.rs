@@ -192,12 +192,15 @@ fn malformed_fixtures_name_the_place() {
             "{name}: expected `{words}` in: {shown}"
         );
     }
-    // The one malformed fixture that reads: its stones have no liberty (import refuses it).
+    // The malformed fixtures that read (import refuses them): stones without a liberty, a
+    // move on a stone.
     let d = read("bad/no_liberty.txt");
     assert!(!d.position.stones_without_liberty(&d.geometry).is_empty());
+    let d = read("bad/move_on_a_stone.txt");
+    assert_eq!(d.moves[0].point, d.moves[2].point);
     let on_disk = std::fs::read_dir(fixture("bad")).unwrap().count();
     assert_eq!(
-        cases.len() + 1,
+        cases.len() + 2,
         on_disk,
         "every malformed fixture has a line here"
     );
@@ -446,6 +449,10 @@ fn import_exit_2_without_ruleset_and_on_bad_diagrams() {
         ("bad/no_board.txt", "no board"),
         ("bad/not_sensei.txt", "no `$$` lines"),
         ("bad/no_liberty.txt", "the stones at A2 have no liberty"),
+        (
+            "bad/move_on_a_stone.txt",
+            "move 3 (B B2) is on a point that holds a stone at that time",
+        ),
     ] {
         let path = format!("tests/fixtures/sensei/{name}");
         let o = run(&["import", &path, "--ruleset", "tromp-taylor"]);

@@ -235,6 +235,19 @@ fn import(
             }
             Ok(t) => {
                 let steps = steps_of(t);
+                // A diagram's move on a point that holds a stone at that time (the title's
+                // `N at M` with M not yet captured) is no move the diagram can mean.
+                if let Kind::Sensei(_) = import.kind {
+                    if let Some(i) = steps.iter().position(|s| s.1 == Err(Illegal::Occupied)) {
+                        let m = &game.moves[i];
+                        return Err(Exit::BadInput(format!(
+                            "{name}: {} ({} {}) is on a point that holds a stone at that time: a numbered move goes on an empty point (`N at M` in the title: M's stone must have been taken first)",
+                            import.move_name(i + 1),
+                            m.colour.letter(),
+                            move_text(&game.geometry, m.mv),
+                        )));
+                    }
+                }
                 // An illegal move: nothing after it can be replayed (its player moves again),
                 // whether the later moves were cut here or came out of turn just after it.
                 if let Some(i) = steps.iter().position(|s| s.1.is_err()) {
