@@ -66,6 +66,9 @@ for target in "${targets[@]}"; do
     # The GTP transcripts (their first byte picks the ruleset).
     find "$project/tests/gtp" -type f -name '*.tst' -exec cp {} "$seeds/" \;
   fi
+  if [ "$target" = "sensei_read_no_panic" ]; then
+    find "$project/tests/fixtures/sensei" -type f \( -name '*.txt' -o -name '*.sensei' \) -exec cp {} "$seeds/" \;
+  fi
   rm -f "$OUT/${target}_seed_corpus.zip"
   if [ -n "$(ls -A "$seeds")" ]; then
     (cd "$seeds" && zip -q -r "$OUT/${target}_seed_corpus.zip" .)

@@ -1,7 +1,7 @@
 //! Differential checking: play the same moves on every engine configuration and report the
 //! first disagreement (legality of every point, position, prisoners, score). Used by the
 //! proptests and the `play_agree` fuzz target; [`sgf_read_write`] is the SGF reader's property
-//! (`sgf_read_no_panic`).
+//! (`sgf_read_no_panic`), [`sensei_read`] the Sensei diagram reader's (`sensei_read_no_panic`).
 
 pub mod ljr;
 pub mod vjr;
@@ -426,6 +426,51 @@ pub fn sgf_read_write(data: &[u8]) -> Result<(), String> {
                     "write then read changed the game:\n{text}\nread {game:?}\nback {back:?}"
                 ))
             }
+        }
+    }
+}
+
+/// The Sensei reader's property (`sensei_read_no_panic`): any bytes (as UTF-8, or else as
+/// ISO-8859-1, as `go-oracle import` reads files) give a diagram or an error with a line and
+/// column, never a panic; a diagram read is consistent: one cell per point, the moves numbered
+/// from `mN` without a gap, alternating from the first player, on points of the board, the
+/// labels on empty points.
+pub fn sensei_read(data: &[u8]) -> Result<(), String> {
+    use crate::parse::sensei::read_sensei;
+    use crate::parse::sgf::text_of_bytes;
+    let (text, _) = text_of_bytes(data.to_vec());
+    match read_sensei(&text, "fuzz.txt") {
+        Err(e) if e.line == 0 || e.column == 0 => Err(format!("an error without a place: {e}")),
+        Err(_) => Ok(()),
+        Ok(d) => {
+            let g = &d.geometry;
+            if d.position.len() != g.len() {
+                return Err(format!("{} cells on {} points", d.position.len(), g.len()));
+            }
+            for (k, m) in d.moves.iter().enumerate() {
+                if m.number != d.first_number + k as u32 {
+                    return Err(format!("move {k} numbered {}", m.number));
+                }
+                // The first player plays the diagram's odd numbers (written out here, apart
+                // from the reader's own rule).
+                let own = if k % 2 == 0 {
+                    d.first_player
+                } else {
+                    d.first_player.opponent()
+                };
+                if m.colour != own || m.point >= g.len() {
+                    return Err(format!("move {k}: {m:?}"));
+                }
+            }
+            for &(p, c) in &d.labels {
+                if p >= g.len() || d.position.get(p) != Cell::Empty || !c.is_ascii_lowercase() {
+                    return Err(format!("label {c} at {p}"));
+                }
+            }
+            if d.marks.iter().any(|m| m.0 >= g.len()) {
+                return Err("a mark off the board".into());
+            }
+            Ok(())
         }
     }
 }

@@ -1,4 +1,5 @@
-//! Parsers, apart from the engines: diagrams, move notation, case files, SGF games.
+//! Parsers, apart from the engines: diagrams, move notation, case files, SGF games, Sensei's
+//! Library diagrams.
 
 pub mod case;
 pub mod case_ljr;
@@ -6,6 +7,7 @@ pub mod case_vjr;
 pub mod diagram;
 pub mod gtp;
 pub mod notation;
+pub mod sensei;
 pub mod sgf;
 
 use std::fmt;

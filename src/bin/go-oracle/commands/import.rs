@@ -1,5 +1,5 @@
-//! `go-oracle import`: an SGF game (main line) as a case file skeleton, with the expectations
-//! computed by go-oracle on both engines: every move's legality and removals, the final
+//! `go-oracle import`: an SGF game (main line) or a Sensei's Library diagram (its numbered
+//! moves) as a case file skeleton, with the expectations computed by go-oracle on both engines: every move's legality and removals, the final
 //! position, prisoners, game end and player to move, the area score (Tromp-Taylor, Tromp's
 //! logical rules) and the statuses of the final strings (J2003, VJR). They are marked "to
 //! review": a case records what a source says, and here the source said only the moves.
@@ -13,7 +13,8 @@ use go_oracle::parse::case::{
     parse_case, CaseFile, CheckSpec, ColourName, FinalExpect, MoveItem, Removed, Source, StepSpec,
     StringExpect,
 };
-use go_oracle::parse::sgf::{read_sgf_bytes, SgfGame};
+use go_oracle::parse::sensei::{looks_like_sensei, read_sensei, SenseiDiagram};
+use go_oracle::parse::sgf::{read_sgf_bytes, text_of_bytes, SgfGame, SgfMove};
 use go_oracle::reference::Reference;
 use go_oracle::rules::RulesetId;
 use go_oracle::runner::{compare_traces, replay, CaseProblem, Trace};
@@ -22,9 +23,12 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The SGF file (the first game tree, its main line).
+    /// The SGF file (the first game tree, its main line), or a Sensei's Library diagram (a
+    /// file whose first line that is not blank starts with `$$`, or a .txt/.sensei file that
+    /// is not SGF).
     file: PathBuf,
-    /// The ruleset of the case (default: the SGF's RU, when go-oracle knows it).
+    /// The ruleset of the case (default: the SGF's RU, when go-oracle knows it; required for a
+    /// Sensei diagram).
     #[arg(long, value_enum)]
     ruleset: Option<RulesetId>,
     /// Write the case here (its id is the file's stem) instead of on stdout.
@@ -81,8 +85,109 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let name = file.display().to_string();
     let bytes =
         std::fs::read(&file).map_err(|e| Exit::BadInput(format!("{name}: cannot read: {e}")))?;
+    let (text, _) = text_of_bytes(bytes.clone());
+    if is_sensei(&file, &text) {
+        let diagram = read_sensei(&text, &name)?;
+        let Some(ruleset) = ruleset else {
+            return Err(Exit::BadInput(format!(
+                "{name}: a Sensei's Library diagram names no ruleset; give --ruleset R"
+            )));
+        };
+        let ruleset = given_ruleset(ruleset)?;
+        let game = game_of(&diagram, &name)?;
+        let args = Args {
+            file,
+            ruleset: Some(ruleset),
+            output,
+            budget,
+            json,
+        };
+        return import(
+            args,
+            &game,
+            Kind::Sensei(&diagram),
+            (ruleset, "--ruleset".into()),
+        );
+    }
     let game = read_sgf_bytes(bytes, &name)?;
-    let (ruleset, ruleset_why) = choose_ruleset(&game, ruleset, &name)?;
+    let chosen = choose_ruleset(&game, ruleset, &name)?;
+    let args = Args {
+        file,
+        ruleset,
+        output,
+        budget,
+        json,
+    };
+    import(args, &game, Kind::Sgf, chosen)
+}
+
+/// True when `file` is read as a Sensei's Library diagram: its first line that is not blank
+/// starts with `$$`, or its extension is `.txt` or `.sensei` and it is not SGF (`(`).
+fn is_sensei(file: &Path, text: &str) -> bool {
+    let ext = file
+        .extension()
+        .map(|e| e.to_string_lossy().to_lowercase())
+        .unwrap_or_default();
+    looks_like_sensei(text)
+        || (matches!(ext.as_str(), "txt" | "sensei")
+            && !text
+                .trim_start_matches('\u{feff}')
+                .trim_start()
+                .starts_with('('))
+}
+
+/// A Sensei diagram as the game the import replays: the shown rectangle as the board, its
+/// stones as the setup, the numbered moves in order, the first player to move.
+fn game_of(d: &SenseiDiagram, name: &str) -> Result<SgfGame, Exit> {
+    let g = &d.geometry;
+    let dead = d.position.stones_without_liberty(g);
+    if !dead.is_empty() {
+        let names: Vec<&str> = dead.iter().map(|&p| g.name(p)).collect();
+        return Err(Exit::BadInput(format!(
+            "{name}: the stones at {} have no liberty on the part of the board the diagram shows (go-oracle plays on the shown part as a whole board; every ruleset here starts from a legal position)",
+            names.join(", ")
+        )));
+    }
+    let mut game = SgfGame::new(g.clone());
+    game.setup = d.position.clone();
+    game.to_move = Some(d.first_player);
+    game.name = (!d.title.is_empty()).then(|| d.title.clone());
+    game.moves = d
+        .moves
+        .iter()
+        .map(|m| SgfMove {
+            colour: m.colour,
+            mv: Move::Play(m.point),
+            comment: None,
+        })
+        .collect();
+    game.notes = d.notes.clone();
+    Ok(game)
+}
+
+/// What the case is imported from.
+#[derive(Clone, Copy)]
+enum Kind<'a> {
+    Sgf,
+    Sensei(&'a SenseiDiagram),
+}
+
+/// The shared path of the import: replay `game` on both engines, write the case.
+fn import(
+    args: Args,
+    game: &SgfGame,
+    kind: Kind,
+    (ruleset, ruleset_why): (RulesetId, String),
+) -> Result<(), Exit> {
+    let Args {
+        file,
+        output,
+        budget,
+        json,
+        ..
+    } = args;
+    let name = file.display().to_string();
+    let game = game.clone();
     let stem_of = |p: &Path| {
         p.file_stem()
             .map(|s| s.to_string_lossy().to_string())
@@ -97,6 +202,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     let import = Import {
         game: &game,
+        kind,
         file: &name,
         id: &id,
         ruleset,
@@ -117,7 +223,8 @@ pub fn run(args: Args) -> Result<(), Exit> {
                 stop = Some(Stop {
                     at: k,
                     why: format!(
-                        "SGF move {k} ({} {}) is out of turn: {} is to move",
+                        "{} ({} {}) is out of turn: {} is to move",
+                        import.move_name(k),
                         m.colour.letter(),
                         move_text(&game.geometry, m.mv),
                         m.colour.opponent()
@@ -128,6 +235,19 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
             Ok(t) => {
                 let steps = steps_of(t);
+                // A diagram's move on a point that holds a stone at that time (the title's
+                // `N at M` with M not yet captured) is no move the diagram can mean.
+                if let Kind::Sensei(_) = import.kind {
+                    if let Some(i) = steps.iter().position(|s| s.1 == Err(Illegal::Occupied)) {
+                        let m = &game.moves[i];
+                        return Err(Exit::BadInput(format!(
+                            "{name}: {} ({} {}) is on a point that holds a stone at that time: a numbered move goes on an empty point (`N at M` in the title: M's stone must have been taken first)",
+                            import.move_name(i + 1),
+                            m.colour.letter(),
+                            move_text(&game.geometry, m.mv),
+                        )));
+                    }
+                }
                 // An illegal move: nothing after it can be replayed (its player moves again),
                 // whether the later moves were cut here or came out of turn just after it.
                 if let Some(i) = steps.iter().position(|s| s.1.is_err()) {
@@ -138,11 +258,12 @@ pub fn run(args: Args) -> Result<(), Exit> {
                         stop = Some(Stop {
                             at: i + 1,
                             why: format!(
-                                "SGF move {} ({} {}) is illegal under {ruleset} ({reason}): an illegal move changes nothing and {} would move again, so the SGF's {later} later move{} cannot be replayed",
-                                i + 1,
+                                "{} ({} {}) is illegal under {ruleset} ({reason}): an illegal move changes nothing and {} would move again, so the {}'s {later} later move{} cannot be replayed",
+                                import.move_name(i + 1),
                                 m.colour.letter(),
                                 move_text(&game.geometry, m.mv),
                                 m.colour,
+                                import.kind.source_word(),
                                 if later == 1 { "" } else { "s" },
                             ),
                         });
@@ -157,8 +278,8 @@ pub fn run(args: Args) -> Result<(), Exit> {
                     stop = Some(Stop {
                         at: steps.len(),
                         why: format!(
-                            "the legality of the ending pass at SGF move {} (J2003's direct ko rule, J-19) is undetermined within --budget {budget}",
-                            steps.len()
+                            "the legality of the ending pass at {} (J2003's direct ko rule, J-19) is undetermined within --budget {budget}",
+                            import.move_name(steps.len())
                         ),
                     });
                     n = steps.len();
@@ -214,8 +335,9 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let engines_agree = disagreements.is_empty();
     if let Some(s) = &stop {
         eprintln!(
-            "note: {name}: replay stopped at SGF move {}: {}",
-            s.at, s.why
+            "note: {name}: replay stopped at {}: {}",
+            import.move_name(s.at),
+            s.why
         );
     }
     if !engines_agree {
@@ -301,6 +423,16 @@ fn problem_text(r: &Result<Trace, CaseProblem>) -> String {
     }
 }
 
+/// `--ruleset R`, refused for `custom`.
+fn given_ruleset(r: RulesetId) -> Result<RulesetId, Exit> {
+    if r == RulesetId::Custom {
+        return Err(Exit::BadInput(
+            "--ruleset custom: a custom ruleset's rules are written in a case file; import under a named ruleset and edit the case".into(),
+        ));
+    }
+    Ok(r)
+}
+
 /// The ruleset of the case and why: `--ruleset`, else `RU` mapped.
 fn choose_ruleset(
     game: &SgfGame,
@@ -308,12 +440,7 @@ fn choose_ruleset(
     name: &str,
 ) -> Result<(RulesetId, String), Exit> {
     if let Some(r) = given {
-        if r == RulesetId::Custom {
-            return Err(Exit::BadInput(
-                "--ruleset custom: a custom ruleset's rules are written in a case file; import under a named ruleset and edit the case".into(),
-            ));
-        }
-        return Ok((r, "--ruleset".into()));
+        return Ok((given_ruleset(r)?, "--ruleset".into()));
     }
     let known: Vec<&str> = RulesetId::ALL
         .iter()
@@ -425,6 +552,7 @@ fn best_trace<'a>(
 /// What a case is written from.
 struct Import<'a> {
     game: &'a SgfGame,
+    kind: Kind<'a>,
     file: &'a str,
     id: &'a str,
     ruleset: RulesetId,
@@ -432,7 +560,133 @@ struct Import<'a> {
     budget: u64,
 }
 
+impl Kind<'_> {
+    /// What the moves came from, in messages: `SGF`, `diagram`.
+    fn source_word(&self) -> &'static str {
+        match self {
+            Kind::Sgf => "SGF",
+            Kind::Sensei(_) => "diagram",
+        }
+    }
+}
+
 impl Import<'_> {
+    /// A move of the source by its 1-based index: `SGF move 3`, or the diagram's printed
+    /// number (`move 33` with `m31`).
+    fn move_name(&self, k: usize) -> String {
+        match self.kind {
+            Kind::Sgf => format!("SGF move {k}"),
+            Kind::Sensei(d) => format!("move {}", d.first_number as usize + k - 1),
+        }
+    }
+
+    /// The notes a Sensei diagram adds: its board, header, labels, marks.
+    fn sensei_notes(&self, d: &SenseiDiagram) -> Vec<String> {
+        let g = &d.geometry;
+        let (w, h) = g.rect_size().unwrap_or((g.len(), 1));
+        let mut notes = Vec::new();
+        if d.edges.whole() {
+            notes.push(format!(
+                "Board: the diagram shows a whole {w}x{h} board (edges on all four sides)."
+            ));
+        } else {
+            notes.push(format!(
+                "Partial board: the diagram has no edge on its {} side{}, so it shows part of a larger board. go-oracle plays on the part shown ({w}x{h}) as a whole board: a partial board is a different board (its strings have no liberties beyond the cut), so review every expectation against the source's board.",
+                d.edges.open_sides().join(", "),
+                if d.edges.open_sides().len() == 1 { "" } else { "s" }
+            ));
+        }
+        if let Some(size) = d.board_size {
+            notes.push(format!(
+                "The diagram's first line gives the board size {size}."
+            ));
+        }
+        notes.push(format!(
+            "Numbered moves: {} plays the odd numbers (`$${}`){}.",
+            d.first_player,
+            d.first_player.letter(),
+            if d.first_number != 1 {
+                format!(
+                    "; the diagram's 1 is move {} (`m{}`)",
+                    d.first_number, d.first_number
+                )
+            } else {
+                String::new()
+            }
+        ));
+        if !d.moves.is_empty() {
+            let list: Vec<String> = d
+                .moves
+                .iter()
+                .map(|m| format!("{} {} {}", m.number, m.colour.letter(), g.name(m.point)))
+                .collect();
+            notes.push(format!("The diagram's moves: {}.", list.join(", ")));
+        }
+        if d.labels.iter().any(|l| l.1 == 'p') {
+            notes.push(
+                "The diagram's label `p` is left out of `labels` (in a case, `p` is a pass)."
+                    .into(),
+            );
+        }
+        if !d.marks.is_empty() {
+            let list: Vec<String> = d
+                .marks
+                .iter()
+                .map(|&(p, m)| {
+                    let on = match d.position.get(p) {
+                        Cell::Stone(c) => format!("{c} stone"),
+                        Cell::Empty => "empty point".into(),
+                    };
+                    format!("{} ({} on the {on})", g.name(p), m.name())
+                })
+                .collect();
+            notes.push(format!(
+                "Marks of the diagram (they draw attention and change nothing on the board): {}.",
+                list.join(", ")
+            ));
+        }
+        notes
+    }
+
+    /// A Sensei diagram's labels as a case `labels` diagram (`None` without labels).
+    fn labels(&self) -> Option<String> {
+        let Kind::Sensei(d) = self.kind else {
+            return None;
+        };
+        if d.labels.iter().all(|l| l.1 == 'p') {
+            return None;
+        }
+        let g = &d.geometry;
+        let mut cells: Vec<char> = d
+            .position
+            .0
+            .iter()
+            .map(|c| match c {
+                Cell::Stone(Colour::Black) => 'X',
+                Cell::Stone(Colour::White) => 'O',
+                Cell::Empty => '.',
+            })
+            .collect();
+        for &(p, c) in &d.labels {
+            if c != 'p' {
+                cells[p] = c;
+            }
+        }
+        let (w, _) = g.rect_size()?;
+        Some(
+            cells
+                .chunks(w)
+                .map(|r| {
+                    r.iter()
+                        .map(|c| c.to_string())
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                        + "\n"
+                })
+                .collect(),
+        )
+    }
+
     /// The handicap of the case: the SGF's `HA` when its first `HA` moves are Black's plays
     /// (free placement written as moves); `HA` with `AB` stones is a setup, and the case starts
     /// from it.
@@ -513,12 +767,23 @@ impl Import<'_> {
         }
         flush(&mut run, &mut moves);
         let mut expect = None;
-        let mut notes = vec![format!(
-            "Imported from the SGF file {} by `go-oracle import` ({} of its {} main-line moves).",
-            self.file,
-            n,
-            game.moves.len()
-        )];
+        let mut notes = vec![match self.kind {
+            Kind::Sgf => format!(
+                "Imported from the SGF file {} by `go-oracle import` ({} of its {} main-line moves).",
+                self.file,
+                n,
+                game.moves.len()
+            ),
+            Kind::Sensei(_) => format!(
+                "Imported from the Sensei's Library diagram {} by `go-oracle import` ({} of its {} numbered moves).",
+                self.file,
+                n,
+                game.moves.len()
+            ),
+        }];
+        if let Kind::Sensei(d) = self.kind {
+            notes.extend(self.sensei_notes(d));
+        }
         if let Some(f) = found {
             let (e, more) = self.expectations(f);
             expect = Some(e);
@@ -548,10 +813,20 @@ impl Import<'_> {
             });
         }
         if let Some(s) = stop {
-            notes.push(format!("Replay stopped at SGF move {}: {}.", s.at, s.why));
+            notes.push(format!(
+                "Replay stopped at {}: {}.",
+                self.move_name(s.at),
+                s.why
+            ));
         }
         for note in &game.notes {
-            notes.push(format!("SGF reader: {note}."));
+            notes.push(format!(
+                "{} reader: {note}.",
+                match self.kind {
+                    Kind::Sgf => "SGF",
+                    Kind::Sensei(_) => "Sensei",
+                }
+            ));
         }
         if let Some(c) = game
             .comment
@@ -580,9 +855,15 @@ impl Import<'_> {
                 url: None,
             },
             notes: Some(notes.join("\n\n") + "\n"),
-            tags: vec!["imported".into(), "sgf".into()],
+            tags: match self.kind {
+                Kind::Sgf => vec!["imported".into(), "sgf".into()],
+                Kind::Sensei(d) if !d.edges.whole() => {
+                    vec!["imported".into(), "sensei".into(), "partial-board".into()]
+                }
+                Kind::Sensei(_) => vec!["imported".into(), "sensei".into()],
+            },
             positions: Default::default(),
-            labels: None,
+            labels: self.labels(),
             checks: vec![CheckSpec {
                 name: CHECK_NAME.into(),
                 description: None,
