@@ -22,6 +22,7 @@ pub mod optimized;
 pub mod parse;
 pub mod procedure;
 pub mod reference;
+pub mod render;
 pub mod rules;
 pub mod runner;
 pub mod status_game;
