@@ -8,6 +8,7 @@
 //!   J2003 status games that the engines and the procedures share; [`ljr`], [`vjr`]: the
 //!   vocabularies of LJR and of the VJR status assessment.
 //! * [`procedure`]: rules procedures on any engine (NAJ analyses, the J2003 analysis).
+//! * [`render`]: Go diagrams (positions, case checks with numbered moves and marks) as SVG.
 //! * [`runner`]: checks cases against the engines; [`differential`]: properties shared by
 //!   the proptests and the fuzz targets.
 //!

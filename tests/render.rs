@@ -159,7 +159,7 @@ fn text_is_escaped() {
     let mut d = diagram(POSITION);
     d.title = Some("<a & b>".into());
     d.notes.push("\"quoted\" & 'single' <tag> -- dashes".into());
-    d.comments.push("a -- comment <x>".into());
+    d.comments.push("a --- comment <x> -".into());
     let svg = render::svg(&d);
     let doc = parse(&svg);
     assert_eq!(texts(&doc, "title"), ["<a & b>"]);
@@ -419,4 +419,33 @@ fn writes_the_file_given_with_o() {
     let o = run(&["render", GOLDEN_CASE, "-o", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     parse(&std::fs::read_to_string(Path::new(&out)).unwrap());
+}
+
+/// The README's picture is what the command draws today.
+#[test]
+fn the_readme_picture_is_current() {
+    let out = run(&[
+        "render",
+        "oracle-cases/tromp-taylor/tt1-tutorial-5x5.yaml",
+        "--marks",
+        "territory",
+        "-o",
+        "-",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    let svg = String::from_utf8(out.stdout).unwrap();
+    parse(&svg);
+    let file = root().join("docs/images/tt1-tutorial-5x5.svg");
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&file, &svg).unwrap();
+    }
+    let want = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        want == svg,
+        "{} is out of date: rewrite it with UPDATE_GOLDEN=1",
+        file.display()
+    );
+    assert!(std::fs::read_to_string(root().join("README.md"))
+        .unwrap()
+        .contains("](docs/images/tt1-tutorial-5x5.svg)"));
 }

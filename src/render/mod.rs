@@ -17,7 +17,7 @@
 pub mod svg;
 
 use crate::engine::{Engine, Move};
-use crate::geometry::{Cell, Colour, Geometry, Point, Position, Shape};
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::ljr::{ControlMethod, Turn};
 use crate::parse::case::{Case, Check, Target};
 use crate::parse::case_ljr::CycleChoice;
@@ -327,7 +327,7 @@ pub fn from_check(
         d.notes.insert(0, format!("moves 1-{shown} of {total}"));
     }
     if let Some(kind) = options.marks {
-        add_check_marks(&mut d, check, kind, options.marks_from)?;
+        add_check_marks(&mut d, check, kind, options.marks_from, shown)?;
     }
     Ok(d)
 }
@@ -495,8 +495,12 @@ fn add_check_marks(
     check: &Check,
     kind: MarkKind,
     from: MarksFrom<'_>,
+    shown: usize,
 ) -> Result<(), String> {
+    let naj_control = kind == MarkKind::Control && check.ljr.is_none();
     let source = match from {
+        // NAJ control is read off the end of the analyses (N-18, N-19): the case's diagrams.
+        _ if naj_control => "taken from the case's expected control diagrams".to_string(),
         MarksFrom::Engine(e) => format!("computed by the {} engine", e.name()),
         MarksFrom::Expectations => "taken from the case's expectations".to_string(),
     };
@@ -598,7 +602,7 @@ fn add_check_marks(
                 match from {
                     MarksFrom::Engine(e) => {
                         // The permanently prohibited points of the situation reached.
-                        let prohibited = ljr_prohibited(check, e, d)?;
+                        let prohibited = ljr_prohibited(check, e, shown)?;
                         let [b, w] = crate::procedure::ljr::control_maps(
                             e,
                             &g,
@@ -629,11 +633,6 @@ fn add_check_marks(
                         "check `{}` has no expected control diagram (NAJ control is drawn from the case's `control`, `black-control` or `white-control`)",
                         check.name
                     ));
-                }
-                if !matches!(from, MarksFrom::Expectations) {
-                    d.comments.push(
-                        "NAJ control: always the case's expected diagrams (N-18, N-19)".into(),
-                    );
                 }
                 let conv = |m: &Option<Vec<bool>>| match m {
                     Some(v) => v.iter().map(|&x| Some(x)).collect(),
@@ -745,17 +744,14 @@ fn vjr_assessment(
         .map_err(|u| u.to_string())
 }
 
-/// The permanently prohibited points of the LJR situation the diagram shows (replayed again:
-/// the diagram keeps only the position).
-fn ljr_prohibited(check: &Check, e: &dyn Engine, d: &Diagram) -> Result<Vec<Point>, String> {
+/// The permanently prohibited points of the LJR situation after `shown` turns (replayed
+/// again: the diagram keeps only the position).
+fn ljr_prohibited(check: &Check, e: &dyn Engine, shown: usize) -> Result<Vec<Point>, String> {
     let l = check.ljr.as_ref().ok_or("not an LJR check")?;
     let mut game = e
         .ljr_start(&l.geometry, &l.start)
         .map_err(|u| u.to_string())?;
-    for step in &l.steps {
-        if game.position() == d.position && game.turns() == d.numbers.len() {
-            break;
-        }
+    for step in l.steps.iter().take(shown) {
         let remove_cycle = step.cycle.map(|c| match c {
             CycleChoice::At(s) => s,
             CycleChoice::MostRecent => game
@@ -834,11 +830,6 @@ pub fn area_owners(g: &Geometry, position: &Position, scoring: Scoring) -> Vec<[
         }
     }
     out
-}
-
-/// Whether the shape is drawn as a graph (not a grid).
-pub fn is_graph(g: &Geometry) -> bool {
-    matches!(g.shape(), Shape::Graph)
 }
 
 #[cfg(test)]

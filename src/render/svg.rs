@@ -117,8 +117,10 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
-fn mark_svg(out: &mut String, m: &Mark, x: f64, y: f64, fill: &str, stroke: &str) {
-    let s = 5.0;
+/// A mark centred on (x, y); `k` scales it (1 = full size).
+#[allow(clippy::too_many_arguments)]
+fn mark_svg(out: &mut String, m: &Mark, x: f64, y: f64, k: f64, fill: &str, stroke: &str) {
+    let s = 5.0 * k;
     let attrs = format!(
         "class=\"mark\" fill=\"{}\" stroke=\"{}\" stroke-width=\"1.2\"",
         escape(fill),
@@ -137,28 +139,29 @@ fn mark_svg(out: &mut String, m: &Mark, x: f64, y: f64, fill: &str, stroke: &str
             out,
             "<polygon {attrs} points=\"{},{} {},{} {},{}\"/>",
             n(x),
-            n(y - 6.0),
-            n(x - 5.5),
-            n(y + 4.0),
-            n(x + 5.5),
-            n(y + 4.0)
+            n(y - 6.0 * k),
+            n(x - 5.5 * k),
+            n(y + 4.0 * k),
+            n(x + 5.5 * k),
+            n(y + 4.0 * k)
         ),
         MarkShape::Circle => writeln!(
             out,
-            "<circle {attrs} cx=\"{}\" cy=\"{}\" r=\"5\"/>",
+            "<circle {attrs} cx=\"{}\" cy=\"{}\" r=\"{}\"/>",
             n(x),
-            n(y)
+            n(y),
+            n(s)
         ),
         MarkShape::Diamond => writeln!(
             out,
             "<polygon {attrs} points=\"{},{} {},{} {},{} {},{}\"/>",
             n(x),
-            n(y - 6.0),
-            n(x + 6.0),
+            n(y - 6.0 * k),
+            n(x + 6.0 * k),
             n(y),
             n(x),
-            n(y + 6.0),
-            n(x - 6.0),
+            n(y + 6.0 * k),
+            n(x - 6.0 * k),
             n(y)
         ),
         MarkShape::Cross => writeln!(
@@ -202,8 +205,16 @@ pub fn svg(d: &Diagram) -> String {
         n(height)
     );
     for c in &d.comments {
-        // `--` may not appear inside an XML comment.
-        let _ = writeln!(out, "<!-- {} -->", escape(&c.replace("--", "- -")));
+        // `--` may not appear inside an XML comment, nor `-` at its end; entities are not
+        // read there, so nothing else is escaped.
+        let mut text = c.clone();
+        while text.contains("--") {
+            text = text.replace("--", "- -");
+        }
+        if text.ends_with('-') {
+            text.push(' ');
+        }
+        let _ = writeln!(out, "<!-- {text} -->");
     }
     let _ = writeln!(
         out,
@@ -415,10 +426,16 @@ pub fn svg(d: &Diagram) -> String {
     }
 
     // Marks over everything on the board.
+    // On a numbered point the mark is smaller, at the lower right, so the number stays
+    // readable.
     for m in &d.marks {
         let (x, y) = at(m.point);
         let e = &d.legend[m.legend];
-        mark_svg(&mut out, m, x, y, &e.fill, &e.stroke);
+        if number_at(m.point).is_some() {
+            mark_svg(&mut out, m, x + 8.0, y + 8.0, 0.6, &e.fill, &e.stroke);
+        } else {
+            mark_svg(&mut out, m, x, y, 1.0, &e.fill, &e.stroke);
+        }
     }
     let _ = writeln!(out, "</g>");
 
@@ -431,7 +448,7 @@ pub fn svg(d: &Diagram) -> String {
             shape: e.shape,
             legend: 0,
         };
-        mark_svg(&mut out, &m, 16.0, y - 4.0, &e.fill, &e.stroke);
+        mark_svg(&mut out, &m, 16.0, y - 4.0, 1.0, &e.fill, &e.stroke);
         let _ = writeln!(
             out,
             "<text class=\"legend\" x=\"28\" y=\"{}\" font-size=\"11\">{}</text>",
