@@ -449,3 +449,43 @@ fn the_readme_picture_is_current() {
         .unwrap()
         .contains("](docs/images/tt1-tutorial-5x5.svg)"));
 }
+
+#[test]
+fn labels_of_the_case_and_later_plays_on_a_point() {
+    let c = case("oracle-cases/naj-commentary/unexpected-6-double-ko-seki-bent-four-ko.yaml");
+    let svg = render_check(&c, 0, None, None);
+    let doc = parse(&svg);
+    let labels = texts(&doc, "label");
+    for l in ["a", "d", "k"] {
+        assert!(labels.contains(&l.to_string()), "{labels:?}");
+    }
+    // Tromp's tutorial: move 24 is played where 10 was captured.
+    let c = case("oracle-cases/tromp-taylor/tt1-tutorial-5x5.yaml");
+    let svg = render_check(&c, 0, None, None);
+    let doc = parse(&svg);
+    let notes = texts(&doc, "note");
+    assert!(notes.contains(&"24 at 10".to_string()), "{notes:?}");
+    assert!(!texts(&doc, "number").contains(&"24".to_string()));
+    assert!(!with_class(&doc, "captured").is_empty());
+}
+
+#[test]
+fn the_largest_rectangle() {
+    let g = Geometry::rect(25, 19).unwrap();
+    let mut p = Position::empty(g.len());
+    p.set(g.parse_gtp("Z19").unwrap(), Cell::BLACK);
+    p.set(g.parse_gtp("A1").unwrap(), Cell::WHITE);
+    let svg = render::svg(&Diagram::position(g, p));
+    let doc = parse(&svg);
+    let coords = texts(&doc, "coord");
+    assert!(coords.contains(&"Z".to_string()) && coords.contains(&"19".to_string()));
+    assert!(!coords.contains(&"20".to_string()));
+    // Corners on the 4th line, the middle of the odd sides, the centre: 3 x 3.
+    assert_eq!(with_class(&doc, "hoshi").len(), 9);
+    let black = &with_class(&doc, "stone black")[0];
+    let white = &with_class(&doc, "stone white")[0];
+    let f =
+        |n: &roxmltree::Node<'_, '_>, a: &str| -> f64 { n.attribute(a).unwrap().parse().unwrap() };
+    // Z19 is top right, A1 bottom left.
+    assert!(f(black, "cx") > f(white, "cx") && f(black, "cy") < f(white, "cy"));
+}

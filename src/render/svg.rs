@@ -184,7 +184,12 @@ fn mark_svg(out: &mut String, m: &Mark, x: f64, y: f64, k: f64, fill: &str, stro
 pub fn svg(d: &Diagram) -> String {
     let g = &d.geometry;
     let lay = layout(g);
-    let width = lay.width.max(MIN_WIDTH);
+    // Wide enough for the title (bold 13px: about 8.5 px a character).
+    let title_w = d
+        .title
+        .as_ref()
+        .map_or(0.0, |t| t.chars().count() as f64 * 8.5 + 16.0);
+    let width = lay.width.max(MIN_WIDTH).max(title_w.ceil());
     // The board is centred when the picture is wider than it.
     let dx = ((width - lay.width) / 2.0).floor();
     let title_h = if d.title.is_some() { 22.0 } else { 0.0 };
@@ -426,12 +431,12 @@ pub fn svg(d: &Diagram) -> String {
     }
 
     // Marks over everything on the board.
-    // On a numbered point the mark is smaller, at the lower right, so the number stays
-    // readable.
+    // On a numbered or labelled point the mark is smaller, at the lower right, so the
+    // number or label stays readable.
     for m in &d.marks {
         let (x, y) = at(m.point);
         let e = &d.legend[m.legend];
-        if number_at(m.point).is_some() {
+        if number_at(m.point).is_some() || label_at(m.point).is_some() {
             mark_svg(&mut out, m, x + 8.0, y + 8.0, 0.6, &e.fill, &e.stroke);
         } else {
             mark_svg(&mut out, m, x, y, 1.0, &e.fill, &e.stroke);
