@@ -8,6 +8,7 @@
 //!   J2003 status games that the engines and the procedures share; [`ljr`], [`vjr`]: the
 //!   vocabularies of LJR and of the VJR status assessment.
 //! * [`procedure`]: rules procedures on any engine (NAJ analyses, the J2003 analysis).
+//! * [`render`]: Go diagrams (positions, case checks with numbered moves and marks) as SVG.
 //! * [`runner`]: checks cases against the engines; [`differential`]: properties shared by
 //!   the proptests and the fuzz targets.
 //!
@@ -22,6 +23,7 @@ pub mod optimized;
 pub mod parse;
 pub mod procedure;
 pub mod reference;
+pub mod render;
 pub mod rules;
 pub mod runner;
 pub mod status_game;

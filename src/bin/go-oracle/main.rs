@@ -11,7 +11,7 @@ mod output;
 use clap::{Parser, Subcommand};
 use commands::{
     analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
-    play, score, status,
+    play, render, score, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -69,6 +69,10 @@ enum Command {
     /// A check of a case file as an SGF game: the start, the legal moves, and the final
     /// statuses, area or control as markup.
     Export(export::Args),
+    /// An SVG Go diagram, as in printed Go books, of a position (a diagram file) or of a case
+    /// check: start, numbered moves, labels, notes, and marks (statuses, control,
+    /// territory) with a legend.
+    Render(render::Args),
 }
 
 fn main() -> ExitCode {
@@ -95,6 +99,7 @@ fn main() -> ExitCode {
         Command::GtpDiff(args) => gtp_diff::run(args),
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
+        Command::Render(args) => render::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

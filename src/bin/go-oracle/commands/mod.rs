@@ -18,6 +18,7 @@ pub mod immortal;
 pub mod import;
 pub mod play;
 pub mod play_ljr;
+pub mod render;
 pub mod score;
 pub mod status;
 pub mod status_vjr;
