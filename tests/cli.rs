@@ -1,37 +1,8 @@
 //! The command line: its JSON contracts, exit statuses, and an error for each kind of bad
 //! input that names file, line and column (exit status 2, never a panic).
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_go-oracle"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin()
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
-}
-
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-oracle-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
+mod common;
+use common::{json, run, stderr, temp};
 
 const GOOD_CASE: &str = "id: good
 source: {document: test}

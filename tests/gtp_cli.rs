@@ -7,17 +7,8 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-fn bin() -> &'static str {
-    env!("CARGO_BIN_EXE_go-oracle")
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(bin())
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
+mod common;
+use common::{json, run, BIN};
 
 fn out_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("go-oracle-gtp-{}-{name}", std::process::id()));
@@ -26,13 +17,8 @@ fn out_dir(name: &str) -> PathBuf {
     dir
 }
 
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
-}
-
 fn gtp_session(args: &[&str], input: &str) -> String {
-    let mut child = Command::new(bin())
+    let mut child = Command::new(BIN)
         .arg("gtp")
         .args(args)
         .stdin(Stdio::piped())
@@ -71,7 +57,7 @@ fn diff_against_no_suicide(dir: &std::path::Path, json: bool, engine_extra: &[&s
     }
     args.extend([
         "--",
-        bin(),
+        BIN,
         "gtp",
         "--ruleset",
         "custom",
@@ -101,7 +87,7 @@ fn gtp_diff_of_the_referee_against_itself_agrees() {
         "--out",
         dir.to_str().unwrap(),
         "--",
-        bin(),
+        BIN,
         "gtp",
         "--ruleset",
         "tromp-taylor",
@@ -198,7 +184,7 @@ fn gtp_diff_probes_by_play_and_undo_without_all_legal_and_is_legal() {
         "--out",
         dir.to_str().unwrap(),
         "--",
-        bin(),
+        BIN,
         "gtp",
         "--ruleset",
         "tromp-taylor",

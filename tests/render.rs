@@ -10,30 +10,12 @@ use go_oracle::parse::diagram::parse_position;
 use go_oracle::render::{self, available_marks, CheckOptions, Diagram, MarkKind, MarksFrom};
 use go_oracle::runner::case_files;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{run, stderr, temp};
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_go-oracle"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn temp(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-oracle-render-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
 }
 
 /// Parses the SVG (panics with the text if it is not well-formed) and checks the root.

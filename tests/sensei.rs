@@ -9,7 +9,9 @@ use go_oracle::parse::sensei::{read_sensei, Mark, SenseiDiagram};
 use go_oracle::rules::RulesetId;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{run, s, stderr, stdout, temp_dir};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -297,32 +299,6 @@ fn fixtures_and_their_mutations_hold_the_fuzz_property() {
 
 // ---------------------------------------------------------------------------------------
 // `go-oracle import`.
-
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_go-oracle"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-oracle-sensei-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 /// `go-oracle import FIXTURE --ruleset R -o ...`: exit 0, the case loads and passes check.
 fn import(name: &str, ruleset: &str) -> (String, go_oracle::parse::case::Case) {

@@ -10,7 +10,9 @@ use go_oracle::parse::sgf::{read_sgf, write_sgf, SgfGame, SgfMarkup, SgfMove};
 use go_oracle::rules::RulesetId;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+
+mod common;
+use common::{run, s, stderr, stdout, temp, temp_dir};
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -380,42 +382,6 @@ fn a_long_game_is_read() {
 
 // ---------------------------------------------------------------------------------------
 // The commands.
-
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_go-oracle"))
-}
-
-fn run(args: &[&str]) -> Output {
-    bin()
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .output()
-        .unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-oracle-sgf-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn temp(name: &str, text: &str) -> PathBuf {
-    let p = temp_dir().join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
 
 /// `go-oracle check` on a file: exit 0.
 fn passes_check(p: &Path) {

@@ -1,0 +1,54 @@
+//! Helpers shared by the tests that run the `go-oracle` binary: run it from the package
+//! root, read its output, write temporary input files.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+/// The binary under test.
+pub const BIN: &str = env!("CARGO_BIN_EXE_go-oracle");
+
+pub fn bin() -> Command {
+    Command::new(BIN)
+}
+
+/// Run the binary with `args` from the package root.
+pub fn run(args: &[&str]) -> Output {
+    bin()
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .unwrap()
+}
+
+pub fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).to_string()
+}
+
+pub fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).to_string()
+}
+
+/// Standard output as JSON (panics with the text when it is not).
+pub fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
+}
+
+/// This test process's temporary folder (created).
+pub fn temp_dir() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("go-oracle-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Write `text` to `name` in [`temp_dir`].
+pub fn temp(name: &str, text: &str) -> PathBuf {
+    let p = temp_dir().join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+pub fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
