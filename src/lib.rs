@@ -24,6 +24,7 @@ pub mod parse;
 pub mod procedure;
 pub mod reference;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod runner;
 pub mod status_game;

@@ -324,7 +324,14 @@ pub fn from_check(
     d.labels = labels_of(case, index, &d.geometry)?;
     d.title = Some(format!("{} / {}", case.file.id, check.name));
     if shown < total {
-        d.notes.insert(0, format!("moves 1-{shown} of {total}"));
+        d.notes.insert(
+            0,
+            if shown == 0 {
+                format!("the start, before the {total} move{}", if total == 1 { "" } else { "s" })
+            } else {
+                format!("moves 1-{shown} of {total}")
+            },
+        );
     }
     if let Some(kind) = options.marks {
         add_check_marks(&mut d, check, kind, options.marks_from, shown)?;

@@ -118,6 +118,10 @@ pub struct CheckRun {
     pub verdicts: Vec<(String, Status)>,
     /// Wall-clock time of the whole check on all the engines.
     pub seconds: f64,
+    /// The replays the verdicts were judged on, when they succeeded: the reference's and
+    /// that of the optimized engine with every speed-up on, in that order, each when it ran
+    /// (what `go-oracle report` shows as the replay and the result).
+    pub traces: Vec<(String, Trace)>,
 }
 
 /// Run every check on every engine, `jobs` checks at a time (0: one per core), and return
@@ -141,9 +145,24 @@ pub fn run_checks(
             .collect();
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(n);
+        let SharedReplays {
+            reference,
+            optimized,
+        } = shared;
+        let traces = [
+            (Reference.name(), reference),
+            (Optimized::default().name(), optimized),
+        ]
+        .into_iter()
+        .filter_map(|(name, replay)| match replay.into_inner() {
+            Some(Some(Ok(Ok(t)))) => Some((name, t)),
+            _ => None,
+        })
+        .collect();
         CheckRun {
             verdicts,
             seconds: started.elapsed().as_secs_f64(),
+            traces,
         }
     };
     let pool = rayon::ThreadPoolBuilder::new().num_threads(jobs).build();

@@ -11,7 +11,7 @@ mod output;
 use clap::{Parser, Subcommand};
 use commands::{
     analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
-    play, render, score, status,
+    play, render, report, score, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -73,6 +73,10 @@ enum Command {
     /// check: start, numbered moves, labels, notes, and marks (statuses, control,
     /// territory) with a legend.
     Render(render::Args),
+    /// The corpus report: one self-contained HTML page with every discrepancy between a
+    /// source and the oracle (diagrams side by side), the counts per ruleset and engine, and
+    /// every case with its diagrams, replays and verdicts. Exit 1 when a check failed.
+    Report(report::Args),
 }
 
 fn main() -> ExitCode {
@@ -100,6 +104,7 @@ fn main() -> ExitCode {
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
         Command::Render(args) => render::run(args),
+        Command::Report(args) => report::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

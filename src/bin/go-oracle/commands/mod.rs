@@ -19,6 +19,7 @@ pub mod import;
 pub mod play;
 pub mod play_ljr;
 pub mod render;
+pub mod report;
 pub mod score;
 pub mod status;
 pub mod status_vjr;
@@ -32,6 +33,7 @@ use go_oracle::parse::diagram::parse_position;
 use go_oracle::reference::Reference;
 use go_oracle::rules::{Rules, RulesetId};
 use go_oracle::status_game::Analysis;
+use std::io::Write;
 use std::path::Path;
 
 /// `--engine`: which engines run.
@@ -161,4 +163,17 @@ pub fn j2003_analysis(
         None
     };
     Ok((analysis, board, seconds))
+}
+
+/// Writes a command's output file (`-`: stdout); a file that cannot be written is bad input.
+pub fn write_output(path: &Path, text: &str) -> Result<(), Exit> {
+    if path.as_os_str() == "-" {
+        let mut out = std::io::stdout().lock();
+        return out
+            .write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| Exit::BadInput(format!("cannot write to stdout: {e}")));
+    }
+    std::fs::write(path, text)
+        .map_err(|e| Exit::BadInput(format!("{}: cannot write: {e}", path.display())))
 }

@@ -1,14 +1,13 @@
 //! `go-oracle render`: an SVG Go diagram of a position (a diagram file) or of a case check
 //! (its start, numbered moves, labels, notes, and marks of what a ruleset decided).
 
-use super::read_diagram;
+use super::{read_diagram, write_output};
 use crate::error::Exit;
 use clap::ValueEnum;
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::load_case;
 use go_oracle::render::{self, CheckOptions, Diagram, MarkKind, MarksFrom};
 use go_oracle::rules::Scoring;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// `--marks`.
@@ -138,16 +137,4 @@ fn case_diagram(args: &Args, kind: Option<MarkKind>) -> Result<Diagram, Exit> {
     };
     render::from_check(&case, index, &engine, options)
         .map_err(|e| Exit::BadInput(format!("{}: {e}", file.display())))
-}
-
-fn write_output(path: &Path, text: &str) -> Result<(), Exit> {
-    if path.as_os_str() == "-" {
-        let mut out = std::io::stdout().lock();
-        return out
-            .write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(|e| Exit::BadInput(format!("cannot write to stdout: {e}")));
-    }
-    std::fs::write(path, text)
-        .map_err(|e| Exit::BadInput(format!("{}: cannot write: {e}", path.display())))
 }
