@@ -327,7 +327,10 @@ pub fn from_check(
         d.notes.insert(
             0,
             if shown == 0 {
-                format!("the start, before the {total} move{}", if total == 1 { "" } else { "s" })
+                format!(
+                    "the start, before the {total} move{}",
+                    if total == 1 { "" } else { "s" }
+                )
             } else {
                 format!("moves 1-{shown} of {total}")
             },

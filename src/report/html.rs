@@ -66,11 +66,7 @@ fn status_word(s: &Status) -> &'static str {
 
 /// A diagram (or why it could not be drawn) in a box with a heading.
 fn diagram_box(out: &mut String, heading: &str, d: &Result<Diagram, String>) {
-    let _ = write!(
-        out,
-        "<div class=\"diagram\"><h4>{}</h4>",
-        escape(heading)
-    );
+    let _ = write!(out, "<div class=\"diagram\"><h4>{}</h4>", escape(heading));
     match d {
         Ok(d) => out.push_str(&render::svg(d)),
         Err(e) => {
@@ -94,7 +90,8 @@ fn link(out: &mut String, entry: &CheckEntry<'_>) {
 fn seed_lines(out: &mut String, report: &Report<'_>, case: &Case, open: bool) {
     match report.sources.lines(case) {
         Ok((label, lines)) => {
-            let _ = write!(
+            let _ =
+                write!(
                 out,
                 "<details class=\"seed\"{}><summary>{} ({} lines)</summary><pre class=\"seed\">",
                 if open && lines.len() <= 60 { " open=\"open\"" } else { "" },
@@ -107,7 +104,11 @@ fn seed_lines(out: &mut String, report: &Report<'_>, case: &Case, open: bool) {
             out.push_str("</pre></details>");
         }
         Err(why) => {
-            let _ = write!(out, "<p class=\"muted\">seed text not shown: {}</p>", escape(&why));
+            let _ = write!(
+                out,
+                "<p class=\"muted\">seed text not shown: {}</p>",
+                escape(&why)
+            );
         }
     }
 }
@@ -133,7 +134,12 @@ fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
                 }
                 Err(why) => items.push((
                     false,
-                    format!("{} {}: illegal ({})", s.player.letter(), s.text, why.as_str()),
+                    format!(
+                        "{} {}: illegal ({})",
+                        s.player.letter(),
+                        s.text,
+                        why.as_str()
+                    ),
                 )),
             }
         }
@@ -150,12 +156,21 @@ fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
                         "{} {}, removes {}",
                         s.player.letter(),
                         s.text,
-                        removed.iter().map(|&p| g.name(p)).collect::<Vec<_>>().join(" ")
+                        removed
+                            .iter()
+                            .map(|&p| g.name(p))
+                            .collect::<Vec<_>>()
+                            .join(" ")
                     ),
                 )),
                 Err(why) => items.push((
                     false,
-                    format!("{} {}: illegal ({})", s.player.letter(), s.text, why.as_str()),
+                    format!(
+                        "{} {}: illegal ({})",
+                        s.player.letter(),
+                        s.text,
+                        why.as_str()
+                    ),
                 )),
             }
         }
@@ -175,14 +190,22 @@ fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
     }
     out.push_str("</ol>");
     if let Some(n) = &t.naj {
-        for (name, a) in [("black-analysis", &n.black_analysis), ("white-analysis", &n.white_analysis)] {
+        for (name, a) in [
+            ("black-analysis", &n.black_analysis),
+            ("white-analysis", &n.white_analysis),
+        ] {
             if let Some(a) = a {
                 let moves: Vec<String> = a
                     .steps
                     .iter()
                     .map(|s| match &s.result {
                         Ok(_) => format!("{} {}", s.player.letter(), s.text),
-                        Err(why) => format!("{} {} (illegal: {})", s.player.letter(), s.text, why.as_str()),
+                        Err(why) => format!(
+                            "{} {} (illegal: {})",
+                            s.player.letter(),
+                            s.text,
+                            why.as_str()
+                        ),
                     })
                     .collect();
                 let _ = write!(
@@ -206,7 +229,9 @@ fn results(out: &mut String, t: &Trace, engine: &str) {
 }
 
 fn verdicts(out: &mut String, entry: &CheckEntry<'_>) {
-    out.push_str("<table class=\"verdicts\"><tr><th>engine</th><th>verdict</th><th>detail</th></tr>");
+    out.push_str(
+        "<table class=\"verdicts\"><tr><th>engine</th><th>verdict</th><th>detail</th></tr>",
+    );
     for (engine, status) in &entry.run.verdicts {
         let word = status_word(status);
         let detail = match status {
@@ -288,11 +313,7 @@ fn discrepancies(out: &mut String, report: &Report<'_>) {
             let _ = write!(out, "<p class=\"muted\">{}</p>", escape(t));
         }
         out.push_str("<div class=\"diagrams\"><div class=\"side\">");
-        let _ = write!(
-            out,
-            "<p><b>The source:</b> {}</p>",
-            escape(&d.claim)
-        );
+        let _ = write!(out, "<p><b>The source:</b> {}</p>", escape(&d.claim));
         diagram_box(out, "as the source starts", &entry.start);
         out.push_str("</div><div class=\"side\">");
         let _ = write!(out, "<p><b>The oracle:</b> {}</p>", escape(&d.oracle));
@@ -326,7 +347,12 @@ fn failures(out: &mut String, report: &Report<'_>) {
         out.push_str("<p>None: every engine that ran a check agrees with the case and with the reference.</p>");
     }
     for entry in failed {
-        out.push_str("<article class=\"failure\"><h3>");
+        let _ = write!(
+            out,
+            "<article class=\"failure\" data-case=\"{}\" data-check=\"{}\"><h3>",
+            escape(&entry.case.file.id),
+            escape(&entry.check.name)
+        );
         link(out, entry);
         out.push_str("</h3>");
         verdicts(out, entry);
@@ -347,7 +373,11 @@ fn shared_positions(out: &mut String, report: &Report<'_>) {
         out.push_str("<p>None in these cases.</p>");
     }
     for group in &report.shared_positions {
-        let rulesets: Vec<String> = group.members.iter().map(|(r, _, _)| r.to_string()).collect();
+        let rulesets: Vec<String> = group
+            .members
+            .iter()
+            .map(|(r, _, _)| r.to_string())
+            .collect();
         let _ = write!(
             out,
             "<article class=\"shared\" data-rulesets=\"{}\"><h3>{}</h3><div class=\"diagrams\">",
@@ -422,7 +452,11 @@ fn cases(out: &mut String, report: &Report<'_>) {
         );
         seed_lines(out, report, case, false);
         if let Some(notes) = &case.file.notes {
-            let _ = write!(out, "<pre class=\"notes\">{}</pre>", escape(notes.trim_end()));
+            let _ = write!(
+                out,
+                "<pre class=\"notes\">{}</pre>",
+                escape(notes.trim_end())
+            );
         }
         if !case.file.positions.is_empty() {
             out.push_str("<div class=\"diagrams\">");
@@ -460,7 +494,11 @@ fn check_section(out: &mut String, entry: &CheckEntry<'_>) {
             let _ = write!(out, "<p>{}</p>", escape(d));
         }
         if let Some(t) = &spec.source_text {
-            let _ = write!(out, "<p class=\"muted\">the source's text: {}</p>", escape(t));
+            let _ = write!(
+                out,
+                "<p class=\"muted\">the source's text: {}</p>",
+                escape(t)
+            );
         }
     }
     if let Some(d) = entry.discrepancy() {

@@ -210,10 +210,7 @@ fn final_position<'t>(check: &'t Check, t: &'t Trace) -> (&'t Geometry, &'t Posi
 /// A key that is equal for equal positions on equal rectangles (graphs: none).
 fn position_key(g: &Geometry, p: &Position) -> Option<String> {
     let (w, h) = g.rect_size()?;
-    let cells: String = g
-        .points()
-        .map(|q| p.get(q).symbol())
-        .collect();
+    let cells: String = g.points().map(|q| p.get(q).symbol()).collect();
     Some(format!("{w}x{h}:{cells}"))
 }
 

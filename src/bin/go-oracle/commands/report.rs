@@ -66,9 +66,13 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let checks: Vec<&Check> = cases.iter().flat_map(|c| c.checks.iter()).collect();
     let progress = Progress::new(args.output.as_os_str() == "-");
     let engines = args.engine.engines();
-    let runs = run_checks(&checks, &engines, args.engine.compare(), args.jobs, &|done| {
-        progress.step(done, checks.len(), "checks done")
-    });
+    let runs = run_checks(
+        &checks,
+        &engines,
+        args.engine.compare(),
+        args.jobs,
+        &|done| progress.step(done, checks.len(), "checks done"),
+    );
     progress.clear();
     let command = std::iter::once("go-oracle report".to_string())
         .chain(paths.iter().map(|p| p.display().to_string()))
@@ -98,9 +102,11 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         );
     }
-    let any_failed = runs
-        .iter()
-        .any(|r| r.verdicts.iter().any(|(_, s)| matches!(s, Status::Failed(_))));
+    let any_failed = runs.iter().any(|r| {
+        r.verdicts
+            .iter()
+            .any(|(_, s)| matches!(s, Status::Failed(_)))
+    });
     if any_failed {
         Err(Exit::Failed)
     } else {
