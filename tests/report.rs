@@ -150,6 +150,22 @@ fn every_discrepancy_of_check_is_on_the_front_page() {
         .map(|a| (attr(*a, "data-case").into(), attr(*a, "data-check").into()))
         .collect();
     assert_eq!(found, expected);
+    // Grouped by reason, the sources' errors and ambiguities before the findings about an
+    // external engine.
+    let reasons: Vec<String> = articles
+        .iter()
+        .map(|a| {
+            let group =
+                std::iter::successors(a.prev_sibling_element(), |n| n.prev_sibling_element())
+                    .find(|n| n.attribute("class") == Some("group"))
+                    .expect("a group heading before each discrepancy");
+            attr(group, "id").to_string()
+        })
+        .collect();
+    assert_eq!(reasons.last().unwrap(), "discrepancies-engine-differs");
+    assert!(reasons.contains(&"discrepancies-ambiguity".to_string()));
+    assert!(reasons.windows(2).all(|w| w[0] == w[1]
+        || !reasons[reasons.iter().position(|r| *r == w[1]).unwrap()..].contains(&w[0])));
     for a in &articles {
         // The source's claim and the oracle's result side by side, and the reason.
         assert!(svgs(*a) >= 2, "{:?}", attr(*a, "data-check"));

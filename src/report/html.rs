@@ -5,7 +5,7 @@
 //! read it with an XML parser.
 
 use super::{anchor, result_lines, CheckEntry, Report};
-use crate::parse::case::Case;
+use crate::parse::case::{Case, DiscrepancyReason};
 use crate::render::svg::escape;
 use crate::render::{self, Diagram};
 use crate::runner::{format_failure, Status, Trace};
@@ -287,12 +287,79 @@ fn counts(out: &mut String, report: &Report<'_>) {
 fn discrepancies(out: &mut String, report: &Report<'_>) {
     out.push_str("<section id=\"discrepancies\"><h2>Discrepancies with the sources</h2>");
     out.push_str("<p class=\"muted\">Where the oracle does not reproduce what a source says. Left: the source's start and its claim; right: the oracle's replay and result. The case asserts the oracle's result; the reason says whose error it is.</p>");
+    // Grouped by reason: the sources' own errors and ambiguities first (what rules authors
+    // read the report for), then ours, then the findings of the differential test of an
+    // external engine; within a group in corpus order.
+    let groups: [(DiscrepancyReason, &str); 5] = [
+        (DiscrepancyReason::SourceError, "Errors in the sources"),
+        (DiscrepancyReason::Ambiguity, "Ambiguities of the texts"),
+        (DiscrepancyReason::OurBug, "Our bugs (known)"),
+        (DiscrepancyReason::NotReplayable, "Not replayable as given"),
+        (
+            DiscrepancyReason::EngineDiffers,
+            "An external engine differs (gtp-diff)",
+        ),
+    ];
+    let of = |reason: DiscrepancyReason| -> Vec<&CheckEntry<'_>> {
+        report
+            .checks
+            .iter()
+            .filter(|e| e.discrepancy().is_some_and(|d| d.reason == reason))
+            .collect()
+    };
+    let present: Vec<(DiscrepancyReason, &str, Vec<&CheckEntry<'_>>)> = groups
+        .iter()
+        .map(|(r, title)| (*r, *title, of(*r)))
+        .filter(|(_, _, entries)| !entries.is_empty())
+        .collect();
+    if !present.is_empty() {
+        out.push_str("<ul class=\"groups\">");
+        for (reason, title, entries) in &present {
+            let _ = write!(
+                out,
+                "<li><a href=\"#discrepancies-{}\">{}</a>: {}</li>",
+                reason_word(*reason),
+                escape(title),
+                entries.len()
+            );
+        }
+        out.push_str("</ul>");
+    }
     let mut any = false;
-    for entry in report.checks.iter() {
+    for (reason, title, entries) in &present {
+        let _ = write!(
+            out,
+            "<h3 class=\"group\" id=\"discrepancies-{}\">{} ({})</h3>",
+            reason_word(*reason),
+            escape(title),
+            entries.len()
+        );
+        for entry in entries {
+            any = true;
+            discrepancy(out, report, entry);
+        }
+    }
+    if !any {
+        out.push_str("<p>None.</p>");
+    }
+    out.push_str("</section>");
+}
+
+/// The kebab-case word of a reason, as case files spell it.
+fn reason_word(reason: DiscrepancyReason) -> String {
+    serde_json::to_value(reason)
+        .ok()
+        .and_then(|v| v.as_str().map(str::to_string))
+        .unwrap_or_default()
+}
+
+/// One discrepancy: the source's claim and start beside the oracle's result and final
+/// position, the reason, the explanation and the seed's lines.
+fn discrepancy(out: &mut String, report: &Report<'_>, entry: &CheckEntry<'_>) {
+    {
         let Some(d) = entry.discrepancy() else {
-            continue;
+            return;
         };
-        any = true;
         let reason = serde_json::to_value(d.reason)
             .ok()
             .and_then(|v| v.as_str().map(str::to_string))
@@ -330,10 +397,6 @@ fn discrepancies(out: &mut String, report: &Report<'_>) {
         seed_lines(out, report, entry.case, true);
         out.push_str("</article>");
     }
-    if !any {
-        out.push_str("<p>None.</p>");
-    }
-    out.push_str("</section>");
 }
 
 fn failures(out: &mut String, report: &Report<'_>) {

@@ -167,7 +167,26 @@ pub fn anchor(text: &str) -> String {
 fn reason_kind(reason: &str) -> String {
     let mut out = String::with_capacity(reason.len());
     let mut in_number = false;
+    // A clause id or a name (`J-52`, `V-17`, `J2003`) stays: digits right after a capital
+    // letter or `CAPITAL-` are kept.
+    let mut in_clause = false;
+    let mut previous = [' ', ' '];
     for c in reason.chars() {
+        if c.is_ascii_digit()
+            && !in_number
+            && (previous[1].is_ascii_uppercase()
+                || (previous[1] == '-' && previous[0].is_ascii_uppercase()))
+        {
+            in_clause = true;
+        }
+        if !c.is_ascii_digit() {
+            in_clause = false;
+        }
+        previous = [previous[1], c];
+        if in_clause {
+            out.push(c);
+            continue;
+        }
         if c.is_ascii_digit() || (in_number && (c == ',' || c == '_')) {
             if !in_number {
                 out.push('N');
@@ -452,6 +471,10 @@ mod tests {
         assert_eq!(
             reason_kind("undetermined within 20,000 states (spent 20001)"),
             "undetermined within N states (spent N)"
+        );
+        assert_eq!(
+            reason_kind("a J2003 status needed (J-52) is undetermined within 400 states"),
+            "a J2003 status needed (J-52) is undetermined within N states"
         );
         assert_eq!(anchor("check-a/b c"), "check-a-b-c");
     }
