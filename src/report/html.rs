@@ -113,6 +113,11 @@ fn seed_lines(out: &mut String, report: &Report<'_>, case: &Case, open: bool) {
     }
 }
 
+/// An illegal move of a replay: `B C3: illegal (basic-ko)`.
+fn illegal(player: char, text: &str, why: &str) -> String {
+    format!("{player} {text}: illegal ({why})")
+}
+
 /// The moves of a replay, each with its legality.
 fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
     let check = entry.check;
@@ -132,15 +137,7 @@ fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
                     }
                     items.push((true, text));
                 }
-                Err(why) => items.push((
-                    false,
-                    format!(
-                        "{} {}: illegal ({})",
-                        s.player.letter(),
-                        s.text,
-                        why.as_str()
-                    ),
-                )),
+                Err(why) => items.push((false, illegal(s.player.letter(), &s.text, why.as_str()))),
             }
         }
     } else {
@@ -163,15 +160,7 @@ fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
                             .join(" ")
                     ),
                 )),
-                Err(why) => items.push((
-                    false,
-                    format!(
-                        "{} {}: illegal ({})",
-                        s.player.letter(),
-                        s.text,
-                        why.as_str()
-                    ),
-                )),
+                Err(why) => items.push((false, illegal(s.player.letter(), &s.text, why.as_str()))),
             }
         }
     }

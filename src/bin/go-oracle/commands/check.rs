@@ -3,8 +3,8 @@
 use super::EngineChoice;
 use crate::error::Exit;
 use crate::output::{print_json, status_word, Column, Progress, Table};
-use go_oracle::parse::case::{load_case, Case, Check};
-use go_oracle::runner::{case_files, format_failure, run_checks, Status};
+use go_oracle::parse::case::{Case, Check};
+use go_oracle::runner::{format_failure, run_checks, Status};
 use serde_json::json;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -39,26 +39,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         json,
         jobs,
     } = args;
-    let paths = if paths.is_empty() {
-        vec![PathBuf::from("oracle-cases")]
-    } else {
-        paths
-    };
-    let files = case_files(&paths)?;
-    if files.is_empty() {
-        return Err(Exit::BadInput(format!(
-            "no case files (*.yaml) under {}",
-            paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    let cases: Vec<Case> = files
-        .iter()
-        .map(|f| load_case(f))
-        .collect::<Result<_, _>>()?;
+    let cases = super::load_corpus(&paths)?;
     let engines = choice.engines();
     let total_checks: usize = cases.iter().map(|c| c.checks.len()).sum();
     let progress = Progress::new(json);

@@ -177,3 +177,30 @@ pub fn write_output(path: &Path, text: &str) -> Result<(), Exit> {
     std::fs::write(path, text)
         .map_err(|e| Exit::BadInput(format!("{}: cannot write: {e}", path.display())))
 }
+
+/// The case files under `paths` (default `oracle-cases/`), loaded: the corpus `check` and
+/// `report` run. No case file is bad input (exit 2), naming the paths.
+pub fn load_corpus(
+    paths: &[std::path::PathBuf],
+) -> Result<Vec<go_oracle::parse::case::Case>, Exit> {
+    let paths = if paths.is_empty() {
+        vec![std::path::PathBuf::from("oracle-cases")]
+    } else {
+        paths.to_vec()
+    };
+    let files = go_oracle::runner::case_files(&paths)?;
+    if files.is_empty() {
+        return Err(Exit::BadInput(format!(
+            "no case files (*.yaml) under {}",
+            paths
+                .iter()
+                .map(|p| p.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(files
+        .iter()
+        .map(|f| go_oracle::parse::case::load_case(f))
+        .collect::<Result<_, _>>()?)
+}

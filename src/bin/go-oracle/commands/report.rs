@@ -5,9 +5,9 @@
 use super::{write_output, EngineChoice};
 use crate::error::Exit;
 use crate::output::Progress;
-use go_oracle::parse::case::{load_case, Case, Check};
+use go_oracle::parse::case::Check;
 use go_oracle::report::{html, Report, Sources};
-use go_oracle::runner::{case_files, run_checks, Status};
+use go_oracle::runner::{run_checks, Status};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -48,21 +48,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             .map(PathBuf::from)
             .find(|d| d.join("seeds").is_dir()),
     };
-    let files = case_files(&paths)?;
-    if files.is_empty() {
-        return Err(Exit::BadInput(format!(
-            "no case files (*.yaml) under {}",
-            paths
-                .iter()
-                .map(|p| p.display().to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )));
-    }
-    let cases: Vec<Case> = files
-        .iter()
-        .map(|f| load_case(f))
-        .collect::<Result<_, _>>()?;
+    let cases = super::load_corpus(&paths)?;
     let checks: Vec<&Check> = cases.iter().flat_map(|c| c.checks.iter()).collect();
     let progress = Progress::new(args.output.as_os_str() == "-");
     let engines = args.engine.engines();
