@@ -39,6 +39,8 @@ mod benson_uncapturable;
 mod board;
 mod bounded_capture;
 mod frozen_regions;
+mod j2003_dfpn;
+mod ko_bracketing;
 mod proof_search;
 mod score;
 mod sealed_regions;
@@ -50,7 +52,7 @@ pub(super) use score::board_score;
 use super::Optimized;
 use crate::engine::{Answer, Engine, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
-use crate::status_game::StatusCheck;
+use crate::status_game::{StatusCheck, StatusKind};
 
 /// Largest board on which a J2003 check falls back on the whole state graph.
 const GRAPH_POINTS: usize = 16;
@@ -67,16 +69,47 @@ fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
         || geometry.len() <= GRAPH_POINTS
 }
 
-/// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
-/// (`survival-proof`), taking turns, with half the budget (all of it when no state graph
-/// follows); `None` when both are off.
+/// Goal-directed proofs (spec S-3): for uncapturable checks with `j2003-dfpn`, df-pn
+/// (S-3.1), after the ko-free bracketing variants with `ko-bracketing` (S-3.2, each with a
+/// quarter of the share; not when a line is wanted: a variant's line need not be a J2003
+/// line); else Y's strategy (`bounded-capture`) and X's (`survival-proof`), taking turns.
+/// The share is half the budget (all of it when no state graph follows); `None` when no
+/// proof search is on.
 fn proof(
     engine: &Optimized,
     geometry: &Geometry,
     position: &Position,
     check: &StatusCheck,
     budget: u64,
+    want_line: bool,
 ) -> Option<(Option<bool>, u64, Vec<Move>)> {
+    let share = if uses_graph(engine, geometry) {
+        budget / 2
+    } else {
+        budget
+    };
+    let board = board::byte_board(position);
+    if engine.switches.j2003_dfpn && check.kind == StatusKind::Uncapturable {
+        let benson = engine.switches.benson_survival;
+        let mut spent = 0;
+        if engine.switches.ko_bracketing && !want_line {
+            let (forced, nodes) =
+                ko_bracketing::bracket(geometry, &board, check, benson, share / 4);
+            if forced.is_some() {
+                return Some((forced, nodes, Vec::new()));
+            }
+            spent = nodes;
+        }
+        let (forced, nodes, line) = j2003_dfpn::solve(
+            geometry,
+            &board,
+            check,
+            None,
+            benson,
+            share.saturating_sub(spent),
+        );
+        return Some((forced, nodes + spent, line));
+    }
     let mut provers = Vec::new();
     if engine.switches.bounded_capture {
         provers.push(proof_search::Prover::Attacker);
@@ -89,7 +122,7 @@ fn proof(
     }
     Some(proof_search::prove(
         geometry,
-        &board::byte_board(position),
+        &board,
         check,
         &provers,
         proof_search::Leaves {
@@ -98,11 +131,7 @@ fn proof(
             frozen_regions: engine.switches.frozen_regions,
         },
         PROOF_DEPTH,
-        if uses_graph(engine, geometry) {
-            budget / 2
-        } else {
-            budget
-        },
+        share,
     ))
 }
 
@@ -142,7 +171,7 @@ pub(super) fn force(
         }
     };
     let mut spent = 0;
-    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget) {
+    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget, false) {
         let verdict = match proved {
             Some(true) => "forced",
             Some(false) => "not forced",
@@ -187,7 +216,7 @@ pub(super) fn principal_line(
         return Ok(None);
     }
     // The same order as `force`: a proof's line, else the state graph's.
-    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget) {
+    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget, true) {
         return Ok(Some((forced, line)));
     }
     if !uses_graph(engine, geometry) {
