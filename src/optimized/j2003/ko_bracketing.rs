@@ -33,3 +33,64 @@ pub(super) fn bracket(
     }
     (None, spent_a + spent_b)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::test_support;
+    use super::super::{j2003_dfpn, state_graph};
+    use super::bracket;
+    use crate::engine::Answer;
+    use crate::geometry::Colour;
+    use crate::status_game::{StatusCheck, StatusKind};
+
+    /// The U check of the string at `at` (owned by `defender`) in each variant and in J2003.
+    fn variants(diagram: &str, at: &str, defender: Colour) -> [Option<bool>; 3] {
+        let (g, board) = test_support::byte_board(diagram);
+        let p = g.parse_gtp(at).expect("a point");
+        let check = StatusCheck {
+            string: vec![p],
+            defender,
+            kind: StatusKind::Uncapturable,
+            local: Vec::new(),
+        };
+        let y = 3 - super::stone(defender);
+        let a = j2003_dfpn::solve(&g, &board, &check, Some(y), false, 100_000).0;
+        let b = j2003_dfpn::solve(&g, &board, &check, Some(3 - y), false, 100_000).0;
+        let full = match state_graph::force(&g, &board, &check, 1_000_000) {
+            Answer::Decided((forced, _, _)) => Some(forced),
+            Answer::Undetermined { .. } => None,
+        };
+        [a, b, full]
+    }
+
+    /// oracle-cases/j2003-shapes/ko-bracketing.yaml: Black's B1 lives only because White's
+    /// retake of the ko at A1 is banned (S-3.2). Variant A (White favoured) captures it,
+    /// variant B (Black favoured) does not, J2003 does not: the bracketing must not decide
+    /// (a swap of the variants would call B1 capturable).
+    #[test]
+    fn a_ko_decides_uncapturable() {
+        let d = ". . .\nO # .";
+        assert_eq!(
+            variants(d, "B1", Colour::Black),
+            [Some(true), Some(false), Some(false)]
+        );
+        let (g, board) = test_support::byte_board(d);
+        let check = StatusCheck {
+            string: vec![g.parse_gtp("B1").expect("B1")],
+            defender: Colour::Black,
+            kind: StatusKind::Uncapturable,
+            local: Vec::new(),
+        };
+        assert_eq!(bracket(&g, &board, &check, false, 100_000).0, None);
+    }
+
+    /// oracle-cases/j2003-shapes/ko-pass-decides.yaml: Black's C1-D1 falls only because
+    /// White may ko-pass: White (favoured, A) captures, in B he cannot, J2003 captures.
+    #[test]
+    fn a_ko_pass_decides_capturable() {
+        assert_eq!(
+            variants(". . # # .", "C1", Colour::Black),
+            [Some(true), Some(false), Some(true)]
+        );
+    }
+}
