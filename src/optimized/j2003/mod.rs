@@ -71,10 +71,12 @@ fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
 
 /// Goal-directed proofs (spec S-3): for uncapturable checks with `j2003-dfpn`, df-pn
 /// (S-3.1), after the ko-free bracketing variants with `ko-bracketing` (S-3.2, each with a
-/// quarter of the share; not when a line is wanted: a variant's line need not be a J2003
-/// line); else Y's strategy (`bounded-capture`) and X's (`survival-proof`), taking turns.
-/// The share is half the budget (all of it when no state graph follows); `None` when no
-/// proof search is on.
+/// quarter of df-pn's part; not when a line is wanted: a variant's line need not be a J2003
+/// line); then (and for the other checks) Y's strategy (`bounded-capture`) and X's
+/// (`survival-proof`), taking turns, with what is left. The share is half the budget (all of
+/// it when no state graph follows); df-pn has half of it when a line-bounded search follows
+/// (that search keeps the reductions df-pn lacks, `sealed-regions` and `frozen-regions`);
+/// `None` when no proof search is on.
 fn proof(
     engine: &Optimized,
     geometry: &Geometry,
@@ -89,12 +91,19 @@ fn proof(
         budget
     };
     let board = board::byte_board(position);
+    let mut provers = Vec::new();
+    if engine.switches.bounded_capture {
+        provers.push(proof_search::Prover::Attacker);
+    }
+    if engine.switches.survival_proof {
+        provers.push(proof_search::Prover::Defender);
+    }
+    let mut spent = 0;
     if engine.switches.j2003_dfpn && check.kind == StatusKind::Uncapturable {
+        let part = if provers.is_empty() { share } else { share / 2 };
         let benson = engine.switches.benson_survival;
-        let mut spent = 0;
         if engine.switches.ko_bracketing && !want_line {
-            let (forced, nodes) =
-                ko_bracketing::bracket(geometry, &board, check, benson, share / 4);
+            let (forced, nodes) = ko_bracketing::bracket(geometry, &board, check, benson, part / 4);
             if forced.is_some() {
                 return Some((forced, nodes, Vec::new()));
             }
@@ -106,21 +115,17 @@ fn proof(
             check,
             None,
             benson,
-            share.saturating_sub(spent),
+            part.saturating_sub(spent),
         );
-        return Some((forced, nodes + spent, line));
-    }
-    let mut provers = Vec::new();
-    if engine.switches.bounded_capture {
-        provers.push(proof_search::Prover::Attacker);
-    }
-    if engine.switches.survival_proof {
-        provers.push(proof_search::Prover::Defender);
+        spent += nodes;
+        if forced.is_some() || provers.is_empty() {
+            return Some((forced, spent, line));
+        }
     }
     if provers.is_empty() {
         return None;
     }
-    Some(proof_search::prove(
+    let (forced, nodes, line) = proof_search::prove(
         geometry,
         &board,
         check,
@@ -131,8 +136,9 @@ fn proof(
             frozen_regions: engine.switches.frozen_regions,
         },
         PROOF_DEPTH,
-        share,
-    ))
+        share.saturating_sub(spent),
+    );
+    Some((forced, nodes + spent, line))
 }
 
 /// [`Engine::j2003_force`] of the optimized engine.
