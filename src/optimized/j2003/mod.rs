@@ -69,14 +69,14 @@ fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
         || geometry.len() <= GRAPH_POINTS
 }
 
-/// Goal-directed proofs (spec S-3): for uncapturable checks with `j2003-dfpn`, df-pn
-/// (S-3.1), after the ko-free bracketing variants with `ko-bracketing` (S-3.2, each with a
-/// quarter of df-pn's part; not when a line is wanted: a variant's line need not be a J2003
-/// line); then (and for the other checks) Y's strategy (`bounded-capture`) and X's
-/// (`survival-proof`), taking turns, with what is left. The share is half the budget (all of
-/// it when no state graph follows); df-pn has half of it when a line-bounded search follows
-/// (that search keeps the reductions df-pn lacks, `sealed-regions` and `frozen-regions`);
-/// `None` when no proof search is on.
+/// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
+/// (`survival-proof`), taking turns, by the line-bounded searches; for uncapturable checks
+/// with `j2003-dfpn` these have only a quarter of the share (they keep the reductions df-pn
+/// lacks, `sealed-regions` and `frozen-regions`, and decide some checks cheaply), and df-pn
+/// (S-3.1) follows with the rest, after the ko-free bracketing variants with
+/// `ko-bracketing` (S-3.2, each with a quarter of df-pn's part; not when a line is wanted:
+/// a variant's line need not be a J2003 line). The share is half the budget (all of it when
+/// no state graph follows); `None` when no proof search is on.
 fn proof(
     engine: &Optimized,
     geometry: &Geometry,
@@ -98,47 +98,48 @@ fn proof(
     if engine.switches.survival_proof {
         provers.push(proof_search::Prover::Defender);
     }
+    let dfpn = engine.switches.j2003_dfpn && check.kind == StatusKind::Uncapturable;
     let mut spent = 0;
-    if engine.switches.j2003_dfpn && check.kind == StatusKind::Uncapturable {
-        let part = if provers.is_empty() { share } else { share / 2 };
-        let benson = engine.switches.benson_survival;
-        if engine.switches.ko_bracketing && !want_line {
-            let (forced, nodes) = ko_bracketing::bracket(geometry, &board, check, benson, part / 4);
-            if forced.is_some() {
-                return Some((forced, nodes, Vec::new()));
-            }
-            spent = nodes;
-        }
-        let (forced, nodes, line) = j2003_dfpn::solve(
+    if !provers.is_empty() {
+        let (forced, nodes, line) = proof_search::prove(
             geometry,
             &board,
             check,
-            None,
-            benson,
-            part.saturating_sub(spent),
+            &provers,
+            proof_search::Leaves {
+                benson_survival: engine.switches.benson_survival,
+                sealed_regions: engine.switches.sealed_regions,
+                frozen_regions: engine.switches.frozen_regions,
+            },
+            PROOF_DEPTH,
+            if dfpn { share / 4 } else { share },
         );
-        spent += nodes;
-        if forced.is_some() || provers.is_empty() {
-            return Some((forced, spent, line));
+        if forced.is_some() || !dfpn {
+            return Some((forced, nodes, line));
         }
+        spent = nodes;
     }
-    if provers.is_empty() {
+    if !dfpn {
         return None;
     }
-    let (forced, nodes, line) = proof_search::prove(
+    let part = share.saturating_sub(spent);
+    let benson = engine.switches.benson_survival;
+    if engine.switches.ko_bracketing && !want_line {
+        let (forced, nodes) = ko_bracketing::bracket(geometry, &board, check, benson, part / 4);
+        spent += nodes;
+        if forced.is_some() {
+            return Some((forced, spent, Vec::new()));
+        }
+    }
+    let (forced, nodes, line) = j2003_dfpn::solve(
         geometry,
         &board,
         check,
-        &provers,
-        proof_search::Leaves {
-            benson_survival: engine.switches.benson_survival,
-            sealed_regions: engine.switches.sealed_regions,
-            frozen_regions: engine.switches.frozen_regions,
-        },
-        PROOF_DEPTH,
+        None,
+        benson,
         share.saturating_sub(spent),
     );
-    Some((forced, nodes + spent, line))
+    Some((forced, spent + nodes, line))
 }
 
 /// [`Engine::j2003_force`] of the optimized engine.
