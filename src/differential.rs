@@ -329,8 +329,21 @@ pub fn compare_j2003_status(
     position: &Position,
     budget: u64,
 ) -> Result<u32, String> {
+    use crate::optimized::{Optimized, Switches};
     use crate::procedure::j2003::analyse;
-    let engines = all_engines();
+    let mut engines = all_engines();
+    // df-pn alone before the state graph (spec S-3.1, S-3.2): with the line-bounded searches
+    // on, it runs only where they fail, which on tiny boards is rare.
+    for ko_bracketing in [true, false] {
+        engines.push(Box::new(Optimized {
+            switches: Switches {
+                bounded_capture: false,
+                survival_proof: false,
+                ko_bracketing,
+                ..Switches::ALL_ON
+            },
+        }));
+    }
     let mut analyses = Vec::new();
     for e in &engines {
         let a = analyse(e.as_ref(), geometry, position, budget).map_err(|u| u.to_string())?;

@@ -89,6 +89,8 @@ pub struct Analysis {
     pub strings: Vec<StringReport>,
     /// Game states (or nodes) the engine's solver visited over all checks.
     pub explored: u64,
+    /// The status checks run (for `go-oracle bench`: states and time per check).
+    pub checks: u64,
 }
 
 impl Analysis {

@@ -498,13 +498,16 @@ fn bench_json_contract() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     let rows = v.as_array().expect("an array of rows");
-    // Every reduction on, then each of the five J2003 reductions off.
-    assert_eq!(rows.len(), 7);
+    // Every reduction on, then each of the eight J2003 reductions off.
+    assert_eq!(rows.len(), 9);
     assert_eq!(rows[0]["engine"], "optimized");
     assert_eq!(rows[4]["engine"], "optimized-without-benson-survival");
     assert_eq!(rows[5]["engine"], "optimized-without-sealed-regions");
     assert_eq!(rows[6]["engine"], "optimized-without-frozen-regions");
+    assert_eq!(rows[7]["engine"], "optimized-without-j2003-dfpn");
+    assert_eq!(rows[8]["engine"], "optimized-without-ko-bracketing");
     for r in rows {
+        assert!(r["checks"].as_u64().is_some_and(|c| c >= 2));
         assert_eq!(r["position"], "bench");
         assert_eq!(r["points"], 4);
         assert_eq!(r["strings"], 2);
@@ -515,6 +518,24 @@ fn bench_json_contract() {
     }
     let o = run(&["bench", "--quick", "--json", p.to_str().unwrap()]);
     assert_eq!(json(&o).as_array().map(|a| a.len()), Some(1));
+    // `--without`: the first configuration with those switches off.
+    let o = run(&[
+        "bench",
+        "--quick",
+        "--json",
+        "--without",
+        "j2003-dfpn",
+        "--without",
+        "ko-bracketing",
+        p.to_str().unwrap(),
+    ]);
+    let v = json(&o);
+    assert_eq!(
+        v[0]["engine"], "optimized-without-j2003-dfpn-ko-bracketing",
+        "{v}"
+    );
+    let o = run(&["bench", "--without", "no-such-switch", p.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
     // A missing file is bad input.
     let o = run(&["bench", "no-such-file.txt"]);
     assert_eq!(o.status.code(), Some(2));

@@ -158,14 +158,32 @@ proptest! {
             switches: Switches {
                 bounded_capture: false,
                 survival_proof: false,
+                j2003_dfpn: false,
                 ..Switches::ALL_ON
             },
         };
-        let searched = statuses(&Optimized::default(), &d, 50_000);
         let solved = statuses(&graph, &d, 50_000);
-        for ((at, a), (_, b)) in searched.iter().zip(&solved) {
-            if let (Some(a), Some(b)) = (a, b) {
-                prop_assert_eq!(a, b, "string at {} of\n{}", at, d);
+        // Every proof search: df-pn with and without the ko bracketing (S-3.1, S-3.2), and
+        // the line-bounded searches.
+        // df-pn alone (the line-bounded searches off) too: with them on it runs only where
+        // they fail.
+        for switches in [
+            Switches::ALL_ON,
+            Switches { ko_bracketing: false, ..Switches::ALL_ON },
+            Switches { j2003_dfpn: false, ..Switches::ALL_ON },
+            Switches { bounded_capture: false, survival_proof: false, ..Switches::ALL_ON },
+            Switches {
+                bounded_capture: false,
+                survival_proof: false,
+                ko_bracketing: false,
+                ..Switches::ALL_ON
+            },
+        ] {
+            let searched = statuses(&Optimized { switches }, &d, 50_000);
+            for ((at, a), (_, b)) in searched.iter().zip(&solved) {
+                if let (Some(a), Some(b)) = (a, b) {
+                    prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
+                }
             }
         }
     }

@@ -47,6 +47,13 @@ pub struct Switches {
     /// J2003: in the proof searches, empty regions enclosed by the prover's opponent are
     /// frozen: the opponent's plays there count as one tempo move (spec S-3).
     pub frozen_regions: bool,
+    /// J2003: uncapturable checks by depth-first proof-number search (df-pn, no depth
+    /// bound, transposition table with the GHI treatment of repetitions; spec S-3.1)
+    /// instead of the line-bounded proof searches.
+    pub j2003_dfpn: bool,
+    /// J2003: with `j2003_dfpn`, an uncapturable check is first solved in two ko-free
+    /// variants that bracket it (spec S-3.2); the full game only where they disagree.
+    pub ko_bracketing: bool,
     /// LJR: find earlier similar situations through a hash index (off: scan the whole
     /// history); a hit is always verified exactly.
     pub ljr_situation_hash: bool,
@@ -90,6 +97,8 @@ impl Switches {
         benson_survival: true,
         sealed_regions: true,
         frozen_regions: true,
+        j2003_dfpn: true,
+        ko_bracketing: true,
         ljr_situation_hash: true,
         ljr_incremental_strings: true,
         ljr_transposition: true,
@@ -101,7 +110,7 @@ impl Switches {
         vjr_proof_search: true,
     };
     /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 18] = [
+    pub const NAMES: [&'static str; 20] = [
         "hash-index",
         "incremental-strings",
         "narrow-boards",
@@ -111,6 +120,8 @@ impl Switches {
         "benson-survival",
         "sealed-regions",
         "frozen-regions",
+        "j2003-dfpn",
+        "ko-bracketing",
         "ljr-situation-hash",
         "ljr-incremental-strings",
         "ljr-transposition",
@@ -122,9 +133,9 @@ impl Switches {
         "vjr-proof-search",
     ];
 
-    /// The switches of the J2003 solver (for `go-oracle bench`): the six after the first
+    /// The switches of the J2003 solver (for `go-oracle bench`): the eight after the first
     /// three of [`Self::NAMES`].
-    pub const J2003_NAMES: &'static [&'static str] = Self::NAMES.split_at(3).1.split_at(6).0;
+    pub const J2003_NAMES: &'static [&'static str] = Self::NAMES.split_at(3).1.split_at(8).0;
 
     /// The switches of the LJR engine.
     pub const LJR_NAMES: &'static [&'static str] = &[
@@ -135,12 +146,18 @@ impl Switches {
         "ljr-formation-cut",
     ];
 
-    /// The switches of the VJR solver: the last three of [`Self::NAMES`].
-    pub const VJR_NAMES: &'static [&'static str] = Self::NAMES.split_at(14).1;
+    /// The switches of the VJR solver: the last four of [`Self::NAMES`].
+    pub const VJR_NAMES: &'static [&'static str] = Self::NAMES.split_at(16).1;
 
     /// All on except the named one.
     pub fn without(name: &str) -> Option<Switches> {
         let mut s = Switches::ALL_ON;
+        s.switch_off(name).then_some(s)
+    }
+
+    /// Switches the named speed-up off; false for an unknown name.
+    pub fn switch_off(&mut self, name: &str) -> bool {
+        let s = self;
         match name {
             "hash-index" => s.hash_index = false,
             "incremental-strings" => s.incremental_strings = false,
@@ -151,6 +168,8 @@ impl Switches {
             "benson-survival" => s.benson_survival = false,
             "sealed-regions" => s.sealed_regions = false,
             "frozen-regions" => s.frozen_regions = false,
+            "j2003-dfpn" => s.j2003_dfpn = false,
+            "ko-bracketing" => s.ko_bracketing = false,
             "ljr-situation-hash" => s.ljr_situation_hash = false,
             "ljr-incremental-strings" => s.ljr_incremental_strings = false,
             "ljr-transposition" => s.ljr_transposition = false,
@@ -160,9 +179,9 @@ impl Switches {
             "vjr-attractor" => s.vjr_attractor = false,
             "vjr-cycle-screen" => s.vjr_cycle_screen = false,
             "vjr-proof-search" => s.vjr_proof_search = false,
-            _ => return None,
+            _ => return false,
         }
-        Some(s)
+        true
     }
 }
 
@@ -222,6 +241,8 @@ impl Engine for Optimized {
                 "benson-survival" => !self.switches.benson_survival,
                 "sealed-regions" => !self.switches.sealed_regions,
                 "frozen-regions" => !self.switches.frozen_regions,
+                "j2003-dfpn" => !self.switches.j2003_dfpn,
+                "ko-bracketing" => !self.switches.ko_bracketing,
                 "ljr-situation-hash" => !self.switches.ljr_situation_hash,
                 "ljr-incremental-strings" => !self.switches.ljr_incremental_strings,
                 "ljr-transposition" => !self.switches.ljr_transposition,

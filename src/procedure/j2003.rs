@@ -76,6 +76,7 @@ pub fn analyse_with(
 ) -> Result<Analysis, Unsupported> {
     let strings = strings(geometry, position);
     let mut explored = 0;
+    let mut checks = 0;
     let mut status: Vec<Option<Status>> = vec![None; strings.len()];
     let mut unknown: Vec<bool> = vec![false; strings.len()];
     let mut last_check: Vec<Option<StatusCheck>> = vec![None; strings.len()];
@@ -84,6 +85,7 @@ pub fn analyse_with(
         if given_up {
             return Ok(None);
         }
+        checks += 1;
         Ok(
             match engine.j2003_force(geometry, position, check, budget)? {
                 Answer::Decided((forced, n)) => {
@@ -210,6 +212,7 @@ pub fn analyse_with(
     Ok(Analysis {
         strings: reports,
         explored,
+        checks,
     })
 }
 

@@ -24,7 +24,7 @@ pub(super) struct Benson {
 /// chain when it has an empty point and all its empty points are liberties of the chain.
 /// Chains with fewer than two vital regions are dropped, with every region that touches a
 /// dropped chain, until nothing changes; the chains left are alive.
-fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
+pub(super) fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
     let n = board.len();
     // Label chains and regions.
     const NONE: u32 = u32::MAX;

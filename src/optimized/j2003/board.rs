@@ -96,6 +96,10 @@ pub(super) struct Board<'a> {
     /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
     /// the last `expand`; they make its ko-pass legal).
     pub(super) banned: Vec<Point>,
+    /// `ko-bracketing` (ko_bracketing.rs): `Some(f)` plays the ko-free variant favouring
+    /// the player of colour `f` (his ko captures never banned, his ko-pass always legal, no
+    /// ko capture and no ko-pass for the other player, no ko record); `None` plays J2003.
+    pub(super) favoured: Option<u8>,
 }
 
 impl<'a> Board<'a> {
@@ -117,6 +121,7 @@ impl<'a> Board<'a> {
             removed: Vec::new(),
             retaken: Vec::new(),
             banned: Vec::new(),
+            favoured: None,
         }
     }
 }
@@ -345,14 +350,22 @@ pub(super) fn expand(
                 && back == board
             {
                 let (xx, yy) = (x as u16, y as u16);
-                if record.contains(&(3 - player, yy, xx)) {
-                    ko_pass_legal = true;
-                    b.banned.push(x);
-                    continue;
-                }
-                if !record.contains(&(player, xx, yy)) {
-                    record.push((player, xx, yy));
-                    record.sort_unstable();
+                match b.favoured {
+                    // `ko-bracketing`: the favoured player's ko captures are free and
+                    // unrecorded; the other player makes none.
+                    Some(f) if f == player => {}
+                    Some(_) => continue,
+                    None if record.contains(&(3 - player, yy, xx)) => {
+                        ko_pass_legal = true;
+                        b.banned.push(x);
+                        continue;
+                    }
+                    None => {
+                        if !record.contains(&(player, xx, yy)) {
+                            record.push((player, xx, yy));
+                            record.sort_unstable();
+                        }
+                    }
                 }
             }
         }
@@ -398,6 +411,10 @@ pub(super) fn expand(
     b.back = back;
     b.removed = removed;
     b.retaken = retaken;
+    // `ko-bracketing`: the favoured player may always ko-pass, the other never.
+    if let Some(f) = b.favoured {
+        ko_pass_legal = f == player;
+    }
     if ko_pass_legal {
         out.push((
             1,

@@ -39,6 +39,8 @@ mod benson_uncapturable;
 mod board;
 mod bounded_capture;
 mod frozen_regions;
+mod j2003_dfpn;
+mod ko_bracketing;
 mod proof_search;
 mod score;
 mod sealed_regions;
@@ -50,7 +52,7 @@ pub(super) use score::board_score;
 use super::Optimized;
 use crate::engine::{Answer, Engine, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
-use crate::status_game::StatusCheck;
+use crate::status_game::{StatusCheck, StatusKind};
 
 /// Largest board on which a J2003 check falls back on the whole state graph.
 const GRAPH_POINTS: usize = 16;
@@ -68,15 +70,27 @@ fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
 }
 
 /// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
-/// (`survival-proof`), taking turns, with half the budget (all of it when no state graph
-/// follows); `None` when both are off.
+/// (`survival-proof`), taking turns, by the line-bounded searches; for uncapturable checks
+/// with `j2003-dfpn` these have only a quarter of the share (they keep the reductions df-pn
+/// lacks, `sealed-regions` and `frozen-regions`, and decide some checks cheaply), and df-pn
+/// (S-3.1) follows with the rest, after the ko-free bracketing variants with
+/// `ko-bracketing` (S-3.2, each with a quarter of df-pn's part; not when a line is wanted:
+/// a variant's line need not be a J2003 line). The share is half the budget (all of it when
+/// no state graph follows); `None` when no proof search is on.
 fn proof(
     engine: &Optimized,
     geometry: &Geometry,
     position: &Position,
     check: &StatusCheck,
     budget: u64,
+    want_line: bool,
 ) -> Option<(Option<bool>, u64, Vec<Move>)> {
+    let share = if uses_graph(engine, geometry) {
+        budget / 2
+    } else {
+        budget
+    };
+    let board = board::byte_board(position);
     let mut provers = Vec::new();
     if engine.switches.bounded_capture {
         provers.push(proof_search::Prover::Attacker);
@@ -84,26 +98,48 @@ fn proof(
     if engine.switches.survival_proof {
         provers.push(proof_search::Prover::Defender);
     }
-    if provers.is_empty() {
+    let dfpn = engine.switches.j2003_dfpn && check.kind == StatusKind::Uncapturable;
+    let mut spent = 0;
+    if !provers.is_empty() {
+        let (forced, nodes, line) = proof_search::prove(
+            geometry,
+            &board,
+            check,
+            &provers,
+            proof_search::Leaves {
+                benson_survival: engine.switches.benson_survival,
+                sealed_regions: engine.switches.sealed_regions,
+                frozen_regions: engine.switches.frozen_regions,
+            },
+            PROOF_DEPTH,
+            if dfpn { share / 4 } else { share },
+        );
+        if forced.is_some() || !dfpn {
+            return Some((forced, nodes, line));
+        }
+        spent = nodes;
+    }
+    if !dfpn {
         return None;
     }
-    Some(proof_search::prove(
+    let part = share.saturating_sub(spent);
+    let benson = engine.switches.benson_survival;
+    if engine.switches.ko_bracketing && !want_line {
+        let (forced, nodes) = ko_bracketing::bracket(geometry, &board, check, benson, part / 4);
+        spent += nodes;
+        if forced.is_some() {
+            return Some((forced, spent, Vec::new()));
+        }
+    }
+    let (forced, nodes, line) = j2003_dfpn::solve(
         geometry,
-        &board::byte_board(position),
+        &board,
         check,
-        &provers,
-        proof_search::Leaves {
-            benson_survival: engine.switches.benson_survival,
-            sealed_regions: engine.switches.sealed_regions,
-            frozen_regions: engine.switches.frozen_regions,
-        },
-        PROOF_DEPTH,
-        if uses_graph(engine, geometry) {
-            budget / 2
-        } else {
-            budget
-        },
-    ))
+        None,
+        benson,
+        share.saturating_sub(spent),
+    );
+    Some((forced, spent + nodes, line))
 }
 
 /// [`Engine::j2003_force`] of the optimized engine.
@@ -142,7 +178,7 @@ pub(super) fn force(
         }
     };
     let mut spent = 0;
-    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget) {
+    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget, false) {
         let verdict = match proved {
             Some(true) => "forced",
             Some(false) => "not forced",
@@ -187,7 +223,7 @@ pub(super) fn principal_line(
         return Ok(None);
     }
     // The same order as `force`: a proof's line, else the state graph's.
-    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget) {
+    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget, true) {
         return Ok(Some((forced, line)));
     }
     if !uses_graph(engine, geometry) {

@@ -23,6 +23,10 @@ pub struct Args {
     /// Only every reduction on (no switched-off runs).
     #[arg(long)]
     quick: bool,
+    /// Switch this reduction off in the first configuration (repeatable; any name of
+    /// `Switches::NAMES`, e.g. j2003-dfpn or ko-bracketing).
+    #[arg(long, value_name = "SWITCH")]
+    without: Vec<String>,
     #[arg(long)]
     json: bool,
 }
@@ -34,8 +38,21 @@ const TABLE: Table = Table(&[
     Column::right("states", 12),
     Column::right("seconds", 9),
     Column::right("decided", 8),
+    Column::right("checks", 7),
+    Column::right("states/check", 13),
+    Column::right("s/check", 8),
     Column::left("score", 0).after(2),
 ]);
+
+/// The totals of one engine configuration over every position.
+#[derive(Default)]
+struct Total {
+    states: u64,
+    seconds: f64,
+    decided: usize,
+    strings: usize,
+    checks: u64,
+}
 
 pub fn run(args: Args) -> Result<(), Exit> {
     let Args {
@@ -43,6 +60,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         budget,
         reference,
         quick,
+        without,
         json,
     } = args;
     let files = if files.is_empty() {
@@ -61,7 +79,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
         .iter()
         .map(|f| read_diagram(f).map(|(g, p)| (f, g, p)))
         .collect::<Result<Vec<_>, Exit>>()?;
-    let mut configs: Vec<Box<dyn Engine>> = vec![Box::new(Optimized::default())];
+    let mut first = Switches::ALL_ON;
+    for name in &without {
+        if !first.switch_off(name) {
+            return Err(Exit::BadInput(format!(
+                "--without {name}: no such switch (one of {})",
+                Switches::NAMES.join(", ")
+            )));
+        }
+    }
+    let mut configs: Vec<Box<dyn Engine>> = vec![Box::new(Optimized { switches: first })];
     if !quick {
         for name in Switches::J2003_NAMES {
             if let Some(switches) = Switches::without(name) {
@@ -73,6 +100,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         configs.push(Box::new(Reference));
     }
     let mut rows = Vec::new();
+    let mut totals: Vec<Total> = configs.iter().map(|_| Total::default()).collect();
     if !json {
         println!("{}", TABLE.header());
     }
@@ -81,10 +109,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
             .file_stem()
             .map(|s| s.to_string_lossy().to_string())
             .unwrap_or_default();
-        for engine in &configs {
+        for (engine, total) in configs.iter().zip(&mut totals) {
             let (analysis, score, seconds) =
                 j2003_analysis(engine.as_ref(), geometry, position, budget)?;
             let decided = decided_strings(&analysis);
+            total.states += analysis.explored;
+            total.seconds += seconds;
+            total.decided += decided;
+            total.strings += analysis.strings.len();
+            total.checks += analysis.checks;
+            let per_check = analysis.checks.max(1);
             let row = json!({
                 "position": name,
                 "engine": engine.name(),
@@ -93,6 +127,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
                 "seconds": seconds,
                 "strings": analysis.strings.len(),
                 "decided": decided,
+                "checks": analysis.checks,
                 "board_score": score,
             });
             if json {
@@ -106,11 +141,33 @@ pub fn run(args: Args) -> Result<(), Exit> {
                         analysis.explored.to_string(),
                         format!("{seconds:.2}"),
                         format!("{decided:>4}/{:<3}", analysis.strings.len()),
+                        analysis.checks.to_string(),
+                        (analysis.explored / per_check).to_string(),
+                        format!("{:.3}", seconds / per_check as f64),
                         score.map_or("undetermined".to_string(), |s| s.to_string()),
                     ])
                 );
                 let _ = std::io::stdout().flush();
             }
+        }
+    }
+    if !json {
+        for (engine, t) in configs.iter().zip(&totals) {
+            let per_check = t.checks.max(1);
+            println!(
+                "{}",
+                TABLE.row(&[
+                    "total".to_string(),
+                    engine.name(),
+                    t.states.to_string(),
+                    format!("{:.2}", t.seconds),
+                    format!("{:>4}/{:<3}", t.decided, t.strings),
+                    t.checks.to_string(),
+                    (t.states / per_check).to_string(),
+                    format!("{:.3}", t.seconds / per_check as f64),
+                    String::new(),
+                ])
+            );
         }
     }
     if json {
