@@ -1,5 +1,6 @@
 //! `go-oracle`: check the corpus, explain a case, play moves, score a position.
-//! Exit status: 0 all good, 1 a check failed (or the engines disagree), 2 bad input or usage.
+//! Exit status: 0 all good, 1 a check failed (or the engines disagree), 2 bad input or usage,
+//! 3 a search undetermined within its budget (`solve`).
 //!
 //! This file parses the command line and dispatches; each command is a module of
 //! `commands/`, and what they print in common is in `output.rs`.
@@ -11,7 +12,7 @@ mod output;
 use clap::{Parser, Subcommand};
 use commands::{
     analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
-    play, render, score, status,
+    play, render, score, solve, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -73,6 +74,10 @@ enum Command {
     /// check: start, numbered moves, labels, notes, and marks (statuses, control,
     /// territory) with a legend.
     Render(render::Args),
+    /// The value of the empty WxH board under perfect play (area scoring, the ruleset's
+    /// superko: tromp-taylor or tromp-logical), with one principal line; exit 3 when the
+    /// search is undetermined within its budget.
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -100,10 +105,12 @@ fn main() -> ExitCode {
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
         Command::Render(args) => render::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit::Failed) => ExitCode::from(1),
+        Err(Exit::Undetermined) => ExitCode::from(3),
         Err(Exit::BadInput(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)

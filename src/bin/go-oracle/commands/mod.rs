@@ -20,6 +20,7 @@ pub mod play;
 pub mod play_ljr;
 pub mod render;
 pub mod score;
+pub mod solve;
 pub mod status;
 pub mod status_vjr;
 
