@@ -26,7 +26,8 @@ pub struct Args {
     komi: f64,
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineChoice,
-    /// Switch search speed-ups off (comma-separated: pass-first, transpositions, bounds).
+    /// Switch search speed-ups off (comma-separated: pass-first, transpositions, bounds, symmetry,
+    /// ordering).
     #[arg(long, value_delimiter = ',')]
     without: Vec<String>,
     #[arg(long)]
@@ -62,9 +63,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
                 Switches::NAMES.join(", ")
             )));
         };
-        switches.pass_first &= s.pass_first;
-        switches.transpositions &= s.transpositions;
-        switches.bounds &= s.bounds;
+        switches = switches.and(s);
     }
     let geometry = parse_size(&size).map_err(|e| Exit::BadInput(e.message.clone()))?;
     let Some((width, height)) = geometry.rect_size() else {
