@@ -324,6 +324,7 @@ impl Solver<'_> {
 
     /// Alpha-beta (fail-soft) from the analysing player's point of view. `before` is the
     /// position before the most recent turn (the basic-ko position, N-10).
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         game: &dyn Game,

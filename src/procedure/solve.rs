@@ -604,6 +604,7 @@ impl Searcher<'_> {
         (moves, skipped)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         game: &dyn Game,
@@ -781,7 +782,7 @@ impl Searcher<'_> {
         // A pass is legal whenever the game is not over, so some move was searched.
         let (value, line) = best.ok_or(Stop::Budget)?;
         // Every end below scores within [low, high] (SOLVE-B1).
-        let value = value.clamp(low, high);
+        let value = value.max(low).min(high);
         if self.switches.ordering && self.best_moves.len() < MAX_TABLE {
             if let Some(&first) = line.first() {
                 self.best_moves.insert(key.clone(), first);
