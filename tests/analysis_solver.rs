@@ -1,4 +1,4 @@
-//! The optimal-analysis solver (spec naj.md SOLVE-1 ... SOLVE-3): its value does not depend
+//! The optimal-analysis solver (spec naj.md SOLVE-1 ... SOLVE-4): its value does not depend
 //! on the engine nor on its speed-ups, and it is right on hand-argued positions.
 
 use go_oracle::engine::{Answer, Engine};
@@ -11,22 +11,36 @@ use go_oracle::reference::Reference;
 use go_oracle::rules::RulesetId;
 use proptest::prelude::*;
 
-const ALL_SWITCHES: [Switches; 4] = [
+const ALL_SWITCHES: [Switches; 6] = [
     Switches {
         bounds: true,
         transpositions: true,
+        deepening: true,
     },
     Switches {
         bounds: false,
         transpositions: true,
+        deepening: true,
     },
     Switches {
         bounds: true,
         transpositions: false,
+        deepening: true,
     },
     Switches {
         bounds: false,
         transpositions: false,
+        deepening: true,
+    },
+    Switches {
+        bounds: true,
+        transpositions: true,
+        deepening: false,
+    },
+    Switches {
+        bounds: false,
+        transpositions: false,
+        deepening: false,
     },
 ];
 

@@ -9,4 +9,5 @@
 pub mod j2003;
 pub mod ljr;
 pub mod naj;
+pub mod solve;
 pub mod vjr;

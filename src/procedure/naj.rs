@@ -77,6 +77,9 @@ pub struct Switches {
     pub bounds: bool,
     /// SOLVE-3 transposition table.
     pub transpositions: bool,
+    /// SOLVE-4 iterative deepening of `compare` with one-sided horizons; off: each test is
+    /// one search without a horizon.
+    pub deepening: bool,
 }
 
 impl Default for Switches {
@@ -84,6 +87,7 @@ impl Default for Switches {
         Switches {
             bounds: true,
             transpositions: true,
+            deepening: true,
         }
     }
 }
@@ -165,7 +169,15 @@ pub fn solve(
         budget,
         switches,
     );
-    let outcome = solver.search(game.as_ref(), None, i64::MIN, i64::MAX, 0);
+    let outcome = solver.search(
+        game.as_ref(),
+        None,
+        i64::MIN,
+        i64::MAX,
+        0,
+        usize::MAX,
+        Mode::Pessimistic,
+    );
     if std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some() {
         eprintln!(
             "solver: {} nodes, {} table hits, {} entries",
@@ -219,25 +231,45 @@ pub fn compare(
         budget,
         switches,
     );
-    let mut run = |alpha: i64, beta: i64| match solver.search(game.as_ref(), None, alpha, beta, 0) {
-        Ok(found) => Ok(Some(found.value)),
-        Err(Stop::Budget) => Ok(None),
-        Err(Stop::Unsupported(u)) => Err(u),
+    // Is the value at least v? `Some(true)`, `Some(false)`, or `None` past the budget.
+    let mut at_least = |v: i64| -> Result<Option<bool>, Unsupported> {
+        let mut horizon = if switches.deepening { 1 } else { usize::MAX };
+        loop {
+            // SOLVE-4: horizon nodes count against the analysing player, then for him.
+            for mode in [Mode::Pessimistic, Mode::Optimistic] {
+                match solver.search(game.as_ref(), None, v - 1, v, 0, horizon, mode) {
+                    Ok(found) if mode == Mode::Pessimistic && found.value >= v => {
+                        return Ok(Some(true))
+                    }
+                    Ok(found) if mode == Mode::Optimistic && found.value < v => {
+                        return Ok(Some(false))
+                    }
+                    Ok(found) if !found.cut => return Ok(Some(found.value >= v)),
+                    Ok(_) => {}
+                    Err(Stop::Budget) => return Ok(None),
+                    Err(Stop::Unsupported(u)) => return Err(u),
+                }
+            }
+            if horizon > MAX_DEPTH {
+                return Ok(None);
+            }
+            horizon += 2;
+        }
     };
     // Fail-soft: a value >= claim proves `at_least`, a value < claim refutes it.
-    let Some(low) = run(claim - 1, claim)? else {
+    let Some(low) = at_least(claim)? else {
         return Ok(Answer::Undetermined {
             explored: solver.nodes,
         });
     };
-    let Some(high) = run(claim, claim + 1)? else {
+    let Some(above) = at_least(claim + 1)? else {
         return Ok(Answer::Undetermined {
             explored: solver.nodes,
         });
     };
     Ok(Answer::Decided(Comparison {
-        at_least: low >= claim,
-        at_most: high <= claim,
+        at_least: low,
+        at_most: !above,
         nodes: solver.nodes,
     }))
 }
@@ -292,6 +324,7 @@ impl Solver<'_> {
 
     /// Alpha-beta (fail-soft) from the analysing player's point of view. `before` is the
     /// position before the most recent turn (the basic-ko position, N-10).
+    #[allow(clippy::too_many_arguments)]
     fn search(
         &mut self,
         game: &dyn Game,
@@ -299,6 +332,8 @@ impl Solver<'_> {
         mut alpha: i64,
         mut beta: i64,
         depth: usize,
+        remaining: usize,
+        mode: Mode,
     ) -> Result<Found, Stop> {
         self.nodes += 1;
         if self.nodes > self.budget.nodes || depth > MAX_DEPTH {
@@ -318,6 +353,19 @@ impl Solver<'_> {
             if upper <= alpha {
                 return Ok(Found::settled(upper));
             }
+        }
+        if remaining == 0 {
+            // SOLVE-4: the horizon scores the node's bound against the side to prove.
+            let value = match mode {
+                Mode::Pessimistic => lower,
+                Mode::Optimistic => self.upper_bound(&position)?,
+            };
+            return Ok(Found {
+                value,
+                line: Vec::new(),
+                judged: Some(Vec::new()),
+                cut: true,
+            });
         }
         let key = Key {
             position: position.clone(),
@@ -340,6 +388,7 @@ impl Solver<'_> {
                         value: e.value,
                         line: e.line.clone(),
                         judged: Some(e.judged.clone()),
+                        cut: false,
                     });
                 }
             }
@@ -349,6 +398,7 @@ impl Solver<'_> {
         let mut judged: Option<Vec<u64>> = Some(vec![here]);
         let maximising = game.to_move() == self.analysing;
         let mut best: Option<(i64, Vec<Move>)> = None;
+        let mut cut = false;
         // Passing first: it is often best and ends lines quickly.
         let moves = std::iter::once(Move::Pass).chain(self.geometry.points().map(Move::Play));
         for mv in moves {
@@ -363,7 +413,15 @@ impl Solver<'_> {
             if is_play {
                 *self.line_befores.entry(here).or_insert(0) += 1;
             }
-            let found = self.search(child.as_ref(), Some(&position), alpha, beta, depth + 1);
+            let found = self.search(
+                child.as_ref(),
+                Some(&position),
+                alpha,
+                beta,
+                depth + 1,
+                remaining.saturating_sub(1),
+                mode,
+            );
             if is_play {
                 if let Some(n) = self.line_befores.get_mut(&here) {
                     *n -= 1;
@@ -373,6 +431,7 @@ impl Solver<'_> {
                 }
             }
             let found = found?;
+            cut |= found.cut;
             judged = match (judged, found.judged) {
                 (Some(mut a), Some(b)) if a.len() + b.len() <= MAX_JUDGED => {
                     a.extend(b);
@@ -421,21 +480,28 @@ impl Solver<'_> {
                 } else {
                     Bound::Exact
                 };
-                self.table.insert(
-                    key,
-                    Entry {
-                        value,
-                        bound,
-                        line: line.clone(),
-                        judged: j.clone(),
-                    },
-                );
+                // Past a horizon only the mode's own bound is a fact (SOLVE-4).
+                let fact = !cut
+                    || (bound == Bound::Lower && mode == Mode::Pessimistic)
+                    || (bound == Bound::Upper && mode == Mode::Optimistic);
+                if fact {
+                    self.table.insert(
+                        key,
+                        Entry {
+                            value,
+                            bound,
+                            line: line.clone(),
+                            judged: j.clone(),
+                        },
+                    );
+                }
             }
         }
         Ok(Found {
             value,
             line,
             judged,
+            cut,
         })
     }
 }
@@ -482,6 +548,8 @@ struct Found {
     value: i64,
     line: Vec<Move>,
     judged: Option<Vec<u64>>,
+    /// The search met its horizon below the node (SOLVE-4).
+    cut: bool,
 }
 
 impl Found {
@@ -491,6 +559,17 @@ impl Found {
             value,
             line: Vec::new(),
             judged: Some(Vec::new()),
+            cut: false,
         }
     }
+}
+
+/// Which side the horizon nodes count against (SOLVE-4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Against the analysing player (his current score): a result at or above beta is a
+    /// lower bound of the true value.
+    Pessimistic,
+    /// For him (SOLVE-2's bound): a result at or below alpha is an upper bound.
+    Optimistic,
 }

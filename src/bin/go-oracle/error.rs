@@ -3,10 +3,12 @@
 use go_oracle::engine::Unsupported;
 use go_oracle::parse::InputError;
 
-/// An error of the command line: bad input (exit 2) or a failure (exit 1).
+/// An error of the command line: bad input (exit 2), a failure (exit 1), or a search left
+/// undetermined within its budget (exit 3).
 pub enum Exit {
     BadInput(String),
     Failed,
+    Undetermined,
 }
 
 impl From<InputError> for Exit {

@@ -1,5 +1,6 @@
 //! `go-oracle`: check the corpus, explain a case, play moves, score a position.
-//! Exit status: 0 all good, 1 a check failed (or the engines disagree), 2 bad input or usage.
+//! Exit status: 0 all good, 1 a check failed (or the engines disagree), 2 bad input or usage,
+//! 3 a search undetermined within its budget (`solve`).
 //!
 //! This file parses the command line and dispatches; each command is a module of
 //! `commands/`, and what they print in common is in `output.rs`.
@@ -11,7 +12,7 @@ mod output;
 use clap::{Parser, Subcommand};
 use commands::{
     analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
-    play, render, report, score, status,
+    play, render, report, score, solve, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -77,6 +78,10 @@ enum Command {
     /// source and the oracle (diagrams side by side), the counts per ruleset and engine, and
     /// every case with its diagrams, replays and verdicts. Exit 1 when a check failed.
     Report(report::Args),
+    /// The value of the empty WxH board under perfect play (area scoring, the ruleset's
+    /// superko: tromp-taylor or tromp-logical), with one principal line; exit 3 when the
+    /// search is undetermined within its budget.
+    Solve(solve::Args),
 }
 
 fn main() -> ExitCode {
@@ -105,10 +110,12 @@ fn main() -> ExitCode {
         Command::Export(args) => export::run(args),
         Command::Render(args) => render::run(args),
         Command::Report(args) => report::run(args),
+        Command::Solve(args) => solve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Exit::Failed) => ExitCode::from(1),
+        Err(Exit::Undetermined) => ExitCode::from(3),
         Err(Exit::BadInput(msg)) => {
             eprintln!("error: {msg}");
             ExitCode::from(2)

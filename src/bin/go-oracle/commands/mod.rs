@@ -21,6 +21,7 @@ pub mod play_ljr;
 pub mod render;
 pub mod report;
 pub mod score;
+pub mod solve;
 pub mod status;
 pub mod status_vjr;
 

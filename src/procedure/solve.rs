@@ -1,0 +1,832 @@
+//! The value of a whole game under perfect play from the empty board (spec `solve.md`):
+//! area scoring, Black maximises Black's area minus White's, White minimises it, two passes
+//! end the game. Positional or situational superko (the ruleset's own ko rule) makes the game
+//! finite.
+//!
+//! The search is the one of the NAJ analyses (`procedure::naj`): alpha-beta, fail-soft,
+//! passes first, a transposition table whose entries remember the history they consulted
+//! (SOLVE-B3). It plays through any [`Engine`]'s `Game`, so both engines can answer, and it
+//! never guesses: past its node budget the answer is [`Answer::Undetermined`].
+
+use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
+use crate::geometry::{Cell, Colour, Geometry, Position};
+use crate::rules::Rules;
+use std::collections::HashMap;
+
+/// The value of the game with one principal line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BoardSolved {
+    /// Black's area minus White's at the end under perfect play (komi not subtracted).
+    pub value: i64,
+    /// A principal line from the start: every move is optimal for the player who makes it.
+    pub line: Vec<Move>,
+    /// Nodes (game states) visited.
+    pub nodes: u64,
+}
+
+/// The search's speed-ups, each of which can be switched off (the value must not change).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Switches {
+    /// SOLVE-B2: try the pass before the plays (else after them).
+    pub pass_first: bool,
+    /// SOLVE-B3: the history-checked transposition table.
+    pub transpositions: bool,
+    /// SOLVE-B1: the static bounds from the points each player controls for good (stones
+    /// that no sequence of opposing plays can remove, SOLVE-B4) narrow the window.
+    pub bounds: bool,
+    /// SOLVE-B5: at a node whose whole history is symmetric, one play per orbit.
+    pub symmetry: bool,
+    /// SOLVE-B6: the best move found at an earlier visit of the same state is tried first
+    /// after the pass.
+    pub ordering: bool,
+    /// SOLVE-B7: iterative deepening: null-window tests to a depth horizon, where a node
+    /// scores its static bound against the side to prove, deepened until the bounds meet;
+    /// the line is then found move by move. Off: one full-window search without a horizon.
+    pub deepening: bool,
+}
+
+impl Switches {
+    /// The switch names, as `go-oracle solve --without` takes them.
+    pub const NAMES: [&'static str; 6] = [
+        "pass-first",
+        "transpositions",
+        "bounds",
+        "symmetry",
+        "ordering",
+        "deepening",
+    ];
+
+    /// Every switch on except `name` (`None`: not a switch name).
+    pub fn without(name: &str) -> Option<Switches> {
+        let mut s = Switches::default();
+        match name {
+            "pass-first" => s.pass_first = false,
+            "transpositions" => s.transpositions = false,
+            "bounds" => s.bounds = false,
+            "symmetry" => s.symmetry = false,
+            "ordering" => s.ordering = false,
+            "deepening" => s.deepening = false,
+            _ => return None,
+        }
+        Some(s)
+    }
+}
+
+impl Default for Switches {
+    fn default() -> Switches {
+        Switches {
+            pass_first: true,
+            transpositions: true,
+            bounds: true,
+            symmetry: true,
+            ordering: true,
+            deepening: true,
+        }
+    }
+}
+
+impl Switches {
+    /// Every switch of `self` and of `other` on.
+    pub fn and(self, other: Switches) -> Switches {
+        Switches {
+            pass_first: self.pass_first && other.pass_first,
+            transpositions: self.transpositions && other.transpositions,
+            bounds: self.bounds && other.bounds,
+            symmetry: self.symmetry && other.symmetry,
+            ordering: self.ordering && other.ordering,
+            deepening: self.deepening && other.deepening,
+        }
+    }
+}
+
+/// Deepest line the search follows before it gives up (keeps the recursion bounded).
+pub const MAX_DEPTH: usize = 2_000;
+/// Most positions a table entry may depend on.
+const MAX_JUDGED: usize = 1 << 16;
+/// Most entries of the transposition table, and of the table of best moves.
+const MAX_TABLE: usize = 4_000_000;
+
+enum Stop {
+    Budget,
+    Unsupported(Unsupported),
+}
+
+/// Solve the game that starts at `start` under `rules` (whose scoring must be an area
+/// scoring: the game's score at its end is the leaf value), within `budget` nodes.
+pub fn solve(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    rules: &Rules,
+    start: &Start,
+    budget: u64,
+    switches: Switches,
+) -> Result<Answer<BoardSolved>, Unsupported> {
+    let game = engine.start(geometry, rules, start)?;
+    let symmetries = if switches.symmetry {
+        symmetries(geometry)
+    } else {
+        Vec::new()
+    };
+    let mut s = Searcher {
+        engine,
+        geometry,
+        rules,
+        budget,
+        switches,
+        nodes: 0,
+        hits: 0,
+        refused: 0,
+        unjudged: 0,
+        deepest: 0,
+        table: HashMap::new(),
+        best_moves: HashMap::new(),
+        ancestors: HashMap::new(),
+        symmetries,
+    };
+    let n = geometry.len() as i64;
+    let all = s.fixing(&game.position(), u32::MAX);
+    let outcome = if switches.deepening {
+        s.value(game.as_ref(), 0, all).and_then(|value| {
+            let line = s.line(game.as_ref(), value, all)?;
+            Ok(Found {
+                value,
+                line,
+                judged: None,
+                cut: false,
+            })
+        })
+    } else {
+        s.search(
+            game.as_ref(),
+            -n - 1,
+            n + 1,
+            0,
+            usize::MAX,
+            Mode::Pessimistic,
+            all,
+        )
+    };
+    if std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some() {
+        eprintln!(
+            "solve: {} nodes, {} table hits, {} entries, {} refused, {} unjudged, depth {}",
+            s.nodes,
+            s.hits,
+            s.table.len(),
+            s.refused,
+            s.unjudged,
+            s.deepest
+        );
+    }
+    match outcome {
+        Ok(found) => Ok(Answer::Decided(BoardSolved {
+            value: found.value,
+            line: found.line,
+            nodes: s.nodes,
+        })),
+        Err(Stop::Budget) => Ok(Answer::Undetermined { explored: s.nodes }),
+        Err(Stop::Unsupported(u)) => Err(u),
+    }
+}
+
+/// The symmetries of a rectangular board other than the identity, as permutations of its
+/// points (SOLVE-B5); none for other geometries.
+fn symmetries(geometry: &Geometry) -> Vec<Vec<usize>> {
+    let Some((w, h)) = geometry.rect_size() else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for transpose in [false, true] {
+        if transpose && w != h {
+            continue;
+        }
+        for flip_x in [false, true] {
+            for flip_y in [false, true] {
+                if !transpose && !flip_x && !flip_y {
+                    continue;
+                }
+                let perm: Option<Vec<usize>> = geometry
+                    .points()
+                    .map(|p| {
+                        let (x, y) = (p % w, p / w);
+                        let (x, y) = if flip_x { (w - 1 - x, y) } else { (x, y) };
+                        let (x, y) = if flip_y { (x, h - 1 - y) } else { (x, y) };
+                        let (x, y) = if transpose { (y, x) } else { (x, y) };
+                        geometry.at(x, y)
+                    })
+                    .collect();
+                if let Some(perm) = perm {
+                    out.push(perm);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// SOLVE-B4: the points `colour` keeps to the end whatever happens: stones on which no
+/// sequence of opposing plays (suicides included) can capture, and the points all of whose
+/// neighbours are such stones.
+///
+/// It is Benson's algorithm with a stricter vitality: a region (a connected part of the
+/// points without a `colour` stone) is vital to a chain when every point of it, empty or not,
+/// is adjacent to the chain. Repeatedly drop the chains with fewer than two vital regions
+/// among those kept, and the regions that touch a dropped chain.
+fn controlled(geometry: &Geometry, position: &Position, colour: Colour) -> usize {
+    let n = geometry.len();
+    let mine = |p: usize| position.get(p) == Cell::Stone(colour);
+    // Connected parts of the colour's stones and of the rest.
+    let mut part = vec![usize::MAX; n];
+    let mut chains: Vec<Vec<usize>> = Vec::new();
+    let mut regions: Vec<Vec<usize>> = Vec::new();
+    for p in geometry.points() {
+        if part[p] != usize::MAX {
+            continue;
+        }
+        let own = mine(p);
+        let list = if own { &mut chains } else { &mut regions };
+        let id = list.len();
+        let mut members = vec![p];
+        part[p] = id;
+        let mut i = 0;
+        while i < members.len() {
+            let q = members[i];
+            i += 1;
+            for &r in geometry.neighbours(q) {
+                if part[r] == usize::MAX && mine(r) == own {
+                    part[r] = id;
+                    members.push(r);
+                }
+            }
+        }
+        list.push(members);
+    }
+    if chains.is_empty() {
+        return 0;
+    }
+    // vital[c][r], and the chains adjacent to each region.
+    let mut vital = vec![vec![false; regions.len()]; chains.len()];
+    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
+    for (r, members) in regions.iter().enumerate() {
+        for &q in members {
+            for &x in geometry.neighbours(q) {
+                if mine(x) && !touching[r].contains(&part[x]) {
+                    touching[r].push(part[x]);
+                }
+            }
+        }
+        for &c in &touching[r] {
+            vital[c][r] = members.iter().all(|&q| {
+                geometry
+                    .neighbours(q)
+                    .iter()
+                    .any(|&x| mine(x) && part[x] == c)
+            });
+        }
+    }
+    let mut chain_alive = vec![true; chains.len()];
+    let mut region_alive = vec![true; regions.len()];
+    loop {
+        let mut changed = false;
+        for c in 0..chains.len() {
+            if chain_alive[c] {
+                let k = (0..regions.len())
+                    .filter(|&r| region_alive[r] && vital[c][r])
+                    .count();
+                if k < 2 {
+                    chain_alive[c] = false;
+                    changed = true;
+                }
+            }
+        }
+        for r in 0..regions.len() {
+            if region_alive[r] && touching[r].iter().any(|&c| !chain_alive[c]) {
+                region_alive[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    let alive = |p: usize| mine(p) && chain_alive[part[p]];
+    geometry
+        .points()
+        .filter(|&p| alive(p) || geometry.neighbours(p).iter().all(|&q| alive(q)))
+        .count()
+}
+
+struct Searcher<'a> {
+    engine: &'a dyn Engine,
+    geometry: &'a Geometry,
+    rules: &'a Rules,
+    budget: u64,
+    switches: Switches,
+    nodes: u64,
+    hits: u64,
+    refused: u64,
+    unjudged: u64,
+    deepest: usize,
+    table: HashMap<Key, Entry>,
+    /// The best move found at the last complete search of each state (SOLVE-B6); a hint
+    /// for ordering only, whatever the history.
+    best_moves: HashMap<Key, Move>,
+    /// Hashes of the positions of the strict ancestors of the current node, with
+    /// multiplicity (the history before it, SOLVE-B3).
+    ancestors: HashMap<u64, u32>,
+    /// The board's symmetries other than the identity (SOLVE-B5).
+    symmetries: Vec<Vec<usize>>,
+}
+
+/// The state of the game apart from its history (SOLVE-B3).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Key {
+    position: Position,
+    to_move: Colour,
+    passes: u32,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+struct Entry {
+    value: i64,
+    bound: Bound,
+    line: Vec<Move>,
+    judged: Vec<u64>,
+}
+
+/// A searched node: its value, a principal line, and the positions whose presence in the
+/// history its search consulted (`None`: too many to keep, or the search relied on the
+/// history's symmetry).
+struct Found {
+    value: i64,
+    line: Vec<Move>,
+    judged: Option<Vec<u64>>,
+    /// Whether the search met its horizon below the node (SOLVE-B7): then only the bound
+    /// its mode proves is known of the true value.
+    cut: bool,
+}
+
+/// Which side the horizon nodes count against (SOLVE-B7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// Against Black (each scores its lower bound): a result at or above beta is a lower
+    /// bound of the true value.
+    Pessimistic,
+    /// Against White (its upper bound): a result at or below alpha is an upper bound.
+    Optimistic,
+}
+
+fn position_hash(p: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    p.hash(&mut h);
+    h.finish()
+}
+
+fn merge(a: Option<Vec<u64>>, b: Option<Vec<u64>>) -> Option<Vec<u64>> {
+    match (a, b) {
+        (Some(mut a), Some(b)) if a.len() + b.len() <= 2 * MAX_JUDGED => {
+            a.extend(b);
+            a.sort_unstable();
+            a.dedup();
+            (a.len() <= MAX_JUDGED).then_some(a)
+        }
+        _ => None,
+    }
+}
+
+impl Searcher<'_> {
+    /// SOLVE-B7: the value of the game at `game` (the strict ancestors already in
+    /// `self.ancestors`), by null-window tests to a horizon that deepens until they meet.
+    fn value(&mut self, game: &dyn Game, depth: usize, symmetric: u32) -> Result<i64, Stop> {
+        let (mut low, mut high) = self.static_bounds(&game.position());
+        let mut horizon = 1;
+        while low < high {
+            let mut progress = false;
+            while low < high {
+                let v = low + (high - low + 1) / 2;
+                // Is the value at least v? Horizon nodes count against Black.
+                let found =
+                    self.search(game, v - 1, v, depth, horizon, Mode::Pessimistic, symmetric)?;
+                if found.value >= v {
+                    low = found.value.min(high);
+                    progress = true;
+                    continue;
+                }
+                // Is it below v? Horizon nodes count against White.
+                let found =
+                    self.search(game, v - 1, v, depth, horizon, Mode::Optimistic, symmetric)?;
+                if found.value < v {
+                    high = found.value.max(low);
+                    progress = true;
+                    continue;
+                }
+                break;
+            }
+            if !progress || low < high {
+                horizon += 2;
+            }
+            if horizon > MAX_DEPTH {
+                return Err(Stop::Budget);
+            }
+        }
+        Ok(low)
+    }
+
+    /// A principal line from `game` whose value is `value`: at each node the first move
+    /// (in search order) whose child has the node's value (SOLVE-B7). It stops at the end of
+    /// the game or where the static bounds settle the value.
+    fn line(&mut self, game: &dyn Game, value: i64, symmetric: u32) -> Result<Vec<Move>, Stop> {
+        let mut line = Vec::new();
+        let mut pushed = Vec::new();
+        let mut g = game.fork();
+        let mut symmetric = symmetric;
+        let outcome = loop {
+            if g.is_over() {
+                break Ok(());
+            }
+            let position = g.position();
+            let (low, high) = self.static_bounds(&position);
+            if low == high {
+                break Ok(());
+            }
+            let key = Key {
+                position: position.clone(),
+                to_move: g.to_move(),
+                passes: g.consecutive_passes(),
+            };
+            let (moves, _) = self.moves(&key, symmetric);
+            let here = position_hash(&position);
+            *self.ancestors.entry(here).or_insert(0) += 1;
+            pushed.push(here);
+            let mut chosen = None;
+            let mut stop = None;
+            for mv in moves {
+                if g.check(mv).is_err() {
+                    continue;
+                }
+                let mut child = g.fork();
+                if child.play(mv).is_err() {
+                    continue;
+                }
+                let child_symmetric = if symmetric != 0 {
+                    self.fixing(&child.position(), symmetric)
+                } else {
+                    0
+                };
+                match self.value(child.as_ref(), line.len() + 1, child_symmetric) {
+                    Ok(v) if v == value => {
+                        chosen = Some((mv, child, child_symmetric));
+                        break;
+                    }
+                    Ok(_) => {}
+                    Err(e) => {
+                        stop = Some(e);
+                        break;
+                    }
+                }
+            }
+            if let Some(e) = stop {
+                break Err(e);
+            }
+            let Some((mv, child, child_symmetric)) = chosen else {
+                break Err(Stop::Unsupported(Unsupported {
+                    engine: self.engine.name(),
+                    what: format!("a move that keeps the value {value} (search fault)"),
+                }));
+            };
+            line.push(mv);
+            g = child;
+            symmetric = child_symmetric;
+        };
+        for h in pushed {
+            if let Some(k) = self.ancestors.get_mut(&h) {
+                *k -= 1;
+                if *k == 0 {
+                    self.ancestors.remove(&h);
+                }
+            }
+        }
+        outcome.map(|()| line)
+    }
+
+    /// SOLVE-B1: every end of the game from `position` scores within the pair.
+    fn static_bounds(&self, position: &Position) -> (i64, i64) {
+        let n = self.geometry.len() as i64;
+        if !self.switches.bounds {
+            return (-n, n);
+        }
+        (
+            2 * controlled(self.geometry, position, Colour::Black) as i64 - n,
+            n - 2 * controlled(self.geometry, position, Colour::White) as i64,
+        )
+    }
+
+    fn free_of_ancestors(&self, judged: &[u64]) -> bool {
+        judged.iter().all(|h| !self.ancestors.contains_key(h))
+    }
+
+    /// The symmetries among `of` (a bit per entry of `self.symmetries`) that map `position`
+    /// onto itself.
+    fn fixing(&self, position: &Position, of: u32) -> u32 {
+        let mut out = 0;
+        for (i, perm) in self.symmetries.iter().enumerate() {
+            if of & (1 << i) != 0
+                && self
+                    .geometry
+                    .points()
+                    .all(|p| position.get(perm[p]) == position.get(p))
+            {
+                out |= 1 << i;
+            }
+        }
+        out
+    }
+
+    /// The position a play would make if the history allowed it: the same play as the first
+    /// move of a fresh game from `position` (whose only history is `position` itself).
+    fn after_position(&self, game: &dyn Game, mv: Move) -> Result<Position, Stop> {
+        let start = Start {
+            position: game.position(),
+            to_move: game.to_move(),
+            handicap: 0,
+            prisoners: game.prisoners(),
+        };
+        let mut fresh = self
+            .engine
+            .start(self.geometry, self.rules, &start)
+            .map_err(Stop::Unsupported)?;
+        Ok(match fresh.play(mv) {
+            Ok(_) => fresh.position(),
+            // Only the start position itself is in the fresh history.
+            Err(_) => start.position,
+        })
+    }
+
+    /// The moves of a node in search order, and whether a play was left out for symmetry.
+    fn moves(&self, key: &Key, symmetric: u32) -> (Vec<Move>, bool) {
+        let mut skipped = false;
+        let mut plays: Vec<Move> = Vec::with_capacity(self.geometry.len() + 1);
+        for p in self.geometry.points() {
+            // SOLVE-B5: one play per orbit of the symmetries that fix the whole history.
+            let smaller_image = self
+                .symmetries
+                .iter()
+                .enumerate()
+                .any(|(i, perm)| symmetric & (1 << i) != 0 && perm[p] < p);
+            if smaller_image {
+                skipped = true;
+            } else {
+                plays.push(Move::Play(p));
+            }
+        }
+        if self.switches.ordering {
+            if let Some(&Move::Play(h)) = self.best_moves.get(key) {
+                if let Some(i) = plays.iter().position(|&m| m == Move::Play(h)) {
+                    let m = plays.remove(i);
+                    plays.insert(0, m);
+                }
+            }
+        }
+        let moves = if self.switches.pass_first {
+            std::iter::once(Move::Pass).chain(plays).collect()
+        } else {
+            plays
+                .into_iter()
+                .chain(std::iter::once(Move::Pass))
+                .collect()
+        };
+        (moves, skipped)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search(
+        &mut self,
+        game: &dyn Game,
+        mut alpha: i64,
+        mut beta: i64,
+        depth: usize,
+        remaining: usize,
+        mode: Mode,
+        symmetric: u32,
+    ) -> Result<Found, Stop> {
+        self.nodes += 1;
+        if self.nodes > self.budget || depth > MAX_DEPTH {
+            return Err(Stop::Budget);
+        }
+        if game.is_over() {
+            let score = game.score(0.0).ok_or_else(|| {
+                Stop::Unsupported(Unsupported {
+                    engine: self.engine.name(),
+                    what: "a game without an area score".into(),
+                })
+            })?;
+            return Ok(Found {
+                value: score.black as i64 - score.white as i64,
+                line: Vec::new(),
+                judged: Some(Vec::new()),
+                cut: false,
+            });
+        }
+        let position = game.position();
+        // SOLVE-B1: every end of the game from here scores within [low, high].
+        let (low, high) = self.static_bounds(&position);
+        let settled = if low >= beta {
+            Some(low)
+        } else if high <= alpha {
+            Some(high)
+        } else if low == high {
+            Some(low)
+        } else {
+            None
+        };
+        if let Some(value) = settled {
+            return Ok(Found {
+                value,
+                line: Vec::new(),
+                judged: Some(Vec::new()),
+                cut: false,
+            });
+        }
+        if remaining == 0 {
+            // SOLVE-B7: the horizon; the node counts its bound against the side to prove.
+            return Ok(Found {
+                value: if mode == Mode::Pessimistic { low } else { high },
+                line: Vec::new(),
+                judged: Some(Vec::new()),
+                cut: true,
+            });
+        }
+        alpha = alpha.max(low - 1);
+        beta = beta.min(high + 1);
+        let key = Key {
+            position: position.clone(),
+            to_move: game.to_move(),
+            passes: game.consecutive_passes(),
+        };
+        if self.switches.transpositions {
+            if let Some(e) = self.table.get(&key) {
+                let usable = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => e.value >= beta,
+                    Bound::Upper => e.value <= alpha,
+                };
+                if usable && self.free_of_ancestors(&e.judged) {
+                    self.hits += 1;
+                    return Ok(Found {
+                        value: e.value,
+                        line: e.line.clone(),
+                        judged: Some(e.judged.clone()),
+                        cut: false,
+                    });
+                }
+            }
+        }
+        let (alpha0, beta0) = (alpha, beta);
+        let here = position_hash(&position);
+        let maximising = game.to_move() == Colour::Black;
+        let (moves, skipped) = self.moves(&key, symmetric);
+        // A search that left plays out relies on the symmetry of this history.
+        let mut judged: Option<Vec<u64>> = if skipped { None } else { Some(Vec::new()) };
+        let mut best: Option<(i64, Vec<Move>)> = None;
+        let mut cut = false;
+        *self.ancestors.entry(here).or_insert(0) += 1;
+        let mut outcome = Ok(());
+        for mv in moves {
+            let is_play = matches!(mv, Move::Play(_));
+            match game.check(mv) {
+                Ok(()) => {}
+                Err(Illegal::Superko | Illegal::SituationalSuperko) => {
+                    // Banned by the history: the search depends on that position's
+                    // presence in it (SOLVE-B3).
+                    match self.after_position(game, mv) {
+                        Ok(p) => judged = merge(judged, Some(vec![position_hash(&p)])),
+                        Err(e) => {
+                            outcome = Err(e);
+                            break;
+                        }
+                    }
+                    continue;
+                }
+                Err(_) => continue,
+            }
+            let mut child = game.fork();
+            if child.play(mv).is_err() {
+                continue;
+            }
+            let child_position = child.position();
+            if is_play {
+                // Allowed because its position is not in the history.
+                judged = merge(judged, Some(vec![position_hash(&child_position)]));
+            }
+            let child_symmetric = if symmetric != 0 {
+                self.fixing(&child_position, symmetric)
+            } else {
+                0
+            };
+            let found = match self.search(
+                child.as_ref(),
+                alpha,
+                beta,
+                depth + 1,
+                remaining.saturating_sub(1),
+                mode,
+                child_symmetric,
+            ) {
+                Ok(f) => f,
+                Err(e) => {
+                    outcome = Err(e);
+                    break;
+                }
+            };
+            judged = merge(judged, found.judged);
+            cut |= found.cut;
+            let value = found.value;
+            let better = match &best {
+                None => true,
+                Some((b, _)) => {
+                    if maximising {
+                        value > *b
+                    } else {
+                        value < *b
+                    }
+                }
+            };
+            if better {
+                let mut line = found.line;
+                line.insert(0, mv);
+                best = Some((value, line));
+            }
+            let b = best.as_ref().map(|(v, _)| *v).unwrap_or(0);
+            if maximising {
+                alpha = alpha.max(b);
+            } else {
+                beta = beta.min(b);
+            }
+            if alpha >= beta {
+                break;
+            }
+        }
+        if let Some(k) = self.ancestors.get_mut(&here) {
+            *k -= 1;
+            if *k == 0 {
+                self.ancestors.remove(&here);
+            }
+        }
+        outcome?;
+        // A pass is legal whenever the game is not over, so some move was searched.
+        let (value, line) = best.ok_or(Stop::Budget)?;
+        // Every end below scores within [low, high] (SOLVE-B1).
+        let value = value.max(low).min(high);
+        if self.switches.ordering && self.best_moves.len() < MAX_TABLE {
+            if let Some(&first) = line.first() {
+                self.best_moves.insert(key.clone(), first);
+            }
+        }
+        if judged.is_none() {
+            self.unjudged += 1;
+        }
+        self.deepest = self.deepest.max(depth);
+        if let (true, Some(j)) = (self.switches.transpositions, &judged) {
+            // Stored only if this search did not depend on the history before the node.
+            if !self.free_of_ancestors(j) {
+                self.refused += 1;
+            }
+            if self.free_of_ancestors(j) && self.table.len() < MAX_TABLE {
+                let bound = if value <= alpha0 {
+                    Bound::Upper
+                } else if value >= beta0 {
+                    Bound::Lower
+                } else {
+                    Bound::Exact
+                };
+                // Past a horizon only the mode's own bound is a fact of the true game.
+                let fact = !cut
+                    || (bound == Bound::Lower && mode == Mode::Pessimistic)
+                    || (bound == Bound::Upper && mode == Mode::Optimistic);
+                if fact {
+                    self.table.insert(
+                        key,
+                        Entry {
+                            value,
+                            bound,
+                            line: line.clone(),
+                            judged: j.clone(),
+                        },
+                    );
+                }
+            }
+        }
+        Ok(Found {
+            value,
+            line,
+            judged,
+            cut,
+        })
+    }
+}
