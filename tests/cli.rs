@@ -846,3 +846,42 @@ fn status_vjr_parameters_and_budget() {
     assert!(v["score"].is_null(), "{v}");
     assert!(v["territory"].is_null(), "{v}");
 }
+
+/// A reader that closes early (`| head`) ends the command quietly with exit 0; an output
+/// that cannot be written (a full disk) is one line on stderr and exit 2; never a panic.
+#[test]
+fn a_closed_or_full_standard_output_is_no_panic() {
+    use std::process::Stdio;
+    let case = "oracle-cases/tromp-taylor/e10-tie.yaml";
+    let mut child = common::bin()
+        .args(["explain", case])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+
+    if std::path::Path::new("/dev/full").exists() {
+        let full = std::fs::OpenOptions::new()
+            .write(true)
+            .open("/dev/full")
+            .unwrap();
+        let o = common::bin()
+            .args(["explain", case])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(full)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        assert!(
+            stderr(&o).contains("cannot write to standard output"),
+            "{}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
+    }
+}

@@ -84,7 +84,31 @@ enum Command {
     Solve(solve::Args),
 }
 
+/// `print!` panics when standard output cannot be written. A reader that stops early (`|
+/// head`) is not an error: exit 0 quietly, as other command-line tools do. Any other write
+/// failure (a full disk) is reported in one line, exit 2, never as a panic.
+fn quiet_on_closed_stdout() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info
+            .payload()
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| info.payload().downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if let Some(why) = payload.strip_prefix("failed printing to stdout: ") {
+            if why.contains("Broken pipe") {
+                std::process::exit(0);
+            }
+            eprintln!("go-oracle: cannot write to standard output: {why}");
+            std::process::exit(2);
+        }
+        default(info);
+    }));
+}
+
 fn main() -> ExitCode {
+    quiet_on_closed_stdout();
     let cli = match Cli::try_parse() {
         Ok(c) => c,
         Err(e) => {
