@@ -5,9 +5,13 @@
 //! * [`j2003`]: the J2003 analysis procedure (J-52), ko stones judged by the engine's plays.
 //! * [`ljr`]: the L-5 score and L-17 counting.
 //! * [`vjr`]: the VJR status assessment: both questions of every string, statuses, score.
+//! * [`solve`]: the value of the empty board under perfect play (spec solve.md).
+//! * `value_table`: what the NAJ and whole-board value searches share (their table's
+//!   entries and results).
 
 pub mod j2003;
 pub mod ljr;
 pub mod naj;
 pub mod solve;
+mod value_table;
 pub mod vjr;

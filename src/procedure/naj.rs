@@ -16,6 +16,7 @@
 //! There is no transposition table: the fixed-ko record (N-11) is part of the state, so two
 //! lines reaching one position are different states (SOLVE-3).
 
+use super::value_table::{position_hash, take_child, Bound, Entry, Found};
 use crate::engine::{Answer, Engine, Game, Move, Prisoners, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::rules::Rules;
@@ -441,29 +442,15 @@ impl Solver<'_> {
                 }
                 _ => None,
             };
-            let value = found.value;
-            let better = match &best {
-                None => true,
-                Some((b, _)) => {
-                    if maximising {
-                        value > *b
-                    } else {
-                        value < *b
-                    }
-                }
-            };
-            if better {
-                let mut line = found.line;
-                line.insert(0, mv);
-                best = Some((value, line));
-            }
-            let b = best.as_ref().map(|(v, _)| *v).unwrap_or(0);
-            if maximising {
-                alpha = alpha.max(b);
-            } else {
-                beta = beta.min(b);
-            }
-            if alpha >= beta {
+            if take_child(
+                &mut best,
+                mv,
+                found.value,
+                found.line,
+                maximising,
+                &mut alpha,
+                &mut beta,
+            ) {
                 break;
             }
         }
@@ -511,13 +498,6 @@ const MAX_JUDGED: usize = 256;
 /// Most entries of the transposition table.
 const MAX_TABLE: usize = 2_000_000;
 
-fn position_hash(p: &Position) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    p.hash(&mut h);
-    h.finish()
-}
-
 /// The state of an analysis apart from its fixed-ko record (N-10, N-11, N-15).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
@@ -525,43 +505,6 @@ struct Key {
     to_move: Colour,
     passes: u32,
     before: Option<Position>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-struct Entry {
-    value: i64,
-    bound: Bound,
-    line: Vec<Move>,
-    /// Hashes of every position at which the search judged plays (SOLVE-3).
-    judged: Vec<u64>,
-}
-
-/// A searched node: its value, a principal line, and the positions its search judged
-/// plays in (`None`: too many to keep).
-struct Found {
-    value: i64,
-    line: Vec<Move>,
-    judged: Option<Vec<u64>>,
-    /// The search met its horizon below the node (SOLVE-4).
-    cut: bool,
-}
-
-impl Found {
-    /// Settled by a bound or the end: no play was judged.
-    fn settled(value: i64) -> Found {
-        Found {
-            value,
-            line: Vec::new(),
-            judged: Some(Vec::new()),
-            cut: false,
-        }
-    }
 }
 
 /// Which side the horizon nodes count against (SOLVE-4).

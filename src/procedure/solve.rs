@@ -8,6 +8,7 @@
 //! (SOLVE-B3). It plays through any [`Engine`]'s `Game`, so both engines can answer, and it
 //! never guesses: past its node budget the answer is [`Answer::Undetermined`].
 
+use super::value_table::{position_hash, take_child, Bound, Entry, Found};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::rules::Rules;
@@ -345,32 +346,6 @@ struct Key {
     passes: u32,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-struct Entry {
-    value: i64,
-    bound: Bound,
-    line: Vec<Move>,
-    judged: Vec<u64>,
-}
-
-/// A searched node: its value, a principal line, and the positions whose presence in the
-/// history its search consulted (`None`: too many to keep, or the search relied on the
-/// history's symmetry).
-struct Found {
-    value: i64,
-    line: Vec<Move>,
-    judged: Option<Vec<u64>>,
-    /// Whether the search met its horizon below the node (SOLVE-B7): then only the bound
-    /// its mode proves is known of the true value.
-    cut: bool,
-}
-
 /// Which side the horizon nodes count against (SOLVE-B7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mode {
@@ -379,13 +354,6 @@ enum Mode {
     Pessimistic,
     /// Against White (its upper bound): a result at or below alpha is an upper bound.
     Optimistic,
-}
-
-fn position_hash(p: &Position) -> u64 {
-    use std::hash::{Hash, Hasher};
-    let mut h = std::collections::hash_map::DefaultHasher::new();
-    p.hash(&mut h);
-    h.finish()
 }
 
 fn merge(a: Option<Vec<u64>>, b: Option<Vec<u64>>) -> Option<Vec<u64>> {
@@ -746,29 +714,15 @@ impl Searcher<'_> {
             };
             judged = merge(judged, found.judged);
             cut |= found.cut;
-            let value = found.value;
-            let better = match &best {
-                None => true,
-                Some((b, _)) => {
-                    if maximising {
-                        value > *b
-                    } else {
-                        value < *b
-                    }
-                }
-            };
-            if better {
-                let mut line = found.line;
-                line.insert(0, mv);
-                best = Some((value, line));
-            }
-            let b = best.as_ref().map(|(v, _)| *v).unwrap_or(0);
-            if maximising {
-                alpha = alpha.max(b);
-            } else {
-                beta = beta.min(b);
-            }
-            if alpha >= beta {
+            if take_child(
+                &mut best,
+                mv,
+                found.value,
+                found.line,
+                maximising,
+                &mut alpha,
+                &mut beta,
+            ) {
                 break;
             }
         }

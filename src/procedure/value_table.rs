@@ -1,0 +1,92 @@
+//! The vocabulary of the value searches with a history-checked transposition table, shared
+//! by the NAJ analyses (`naj.rs`, spec naj.md SOLVE-3) and the whole-board solver
+//! (`solve.rs`, spec solve.md SOLVE-B3): what a searched node found and what the table keeps
+//! of it. Each search keeps its own key (the state apart from the history it may consult).
+
+use crate::engine::Move;
+use crate::geometry::Position;
+
+/// What a stored value is of the true value: equal, at least, at most.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Bound {
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// An entry of the transposition table.
+pub(super) struct Entry {
+    pub(super) value: i64,
+    pub(super) bound: Bound,
+    pub(super) line: Vec<Move>,
+    /// Hashes of every position whose presence in the history the search consulted; the
+    /// entry may be reused where none of them is on the current path.
+    pub(super) judged: Vec<u64>,
+}
+
+/// A searched node: its value, a principal line, and the positions whose presence in the
+/// history its search consulted (`None`: too many to keep, or the search relied on
+/// something else of the history, such as its symmetry).
+pub(super) struct Found {
+    pub(super) value: i64,
+    pub(super) line: Vec<Move>,
+    pub(super) judged: Option<Vec<u64>>,
+    /// The search met its horizon below the node (naj.md SOLVE-4, solve.md SOLVE-B7): then
+    /// only the bound its mode proves is known of the true value.
+    pub(super) cut: bool,
+}
+
+impl Found {
+    /// Settled by a bound or the end: no play was judged.
+    pub(super) fn settled(value: i64) -> Found {
+        Found {
+            value,
+            line: Vec::new(),
+            judged: Some(Vec::new()),
+            cut: false,
+        }
+    }
+}
+
+/// The hash of a position the table's `judged` lists hold.
+pub(super) fn position_hash(p: &Position) -> u64 {
+    use std::hash::{Hash, Hasher};
+    let mut h = std::collections::hash_map::DefaultHasher::new();
+    p.hash(&mut h);
+    h.finish()
+}
+
+/// One child's result taken into an alpha-beta node (fail-soft): `best` keeps the best value
+/// for the player to move with its line (the move, then the child's line), and the window
+/// narrows. True when the window is closed (a cut-off: the other children need no search).
+pub(super) fn take_child(
+    best: &mut Option<(i64, Vec<Move>)>,
+    mv: Move,
+    value: i64,
+    mut line: Vec<Move>,
+    maximising: bool,
+    alpha: &mut i64,
+    beta: &mut i64,
+) -> bool {
+    let better = match best {
+        None => true,
+        Some((b, _)) => {
+            if maximising {
+                value > *b
+            } else {
+                value < *b
+            }
+        }
+    };
+    if better {
+        line.insert(0, mv);
+        *best = Some((value, line));
+    }
+    let b = best.as_ref().map(|(v, _)| *v).unwrap_or(0);
+    if maximising {
+        *alpha = (*alpha).max(b);
+    } else {
+        *beta = (*beta).min(b);
+    }
+    *alpha >= *beta
+}
