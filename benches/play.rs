@@ -28,6 +28,7 @@ fn rules(ko: KoRule) -> Rules {
         game_end_passes: 2,
         ko_pass: false,
         no_result_on_cycle: false,
+        direct_ko: false,
         scoring: Scoring::AreaReachingOnly,
     }
 }

@@ -59,6 +59,7 @@ impl GameInput {
             game_end_passes: (self.game_end_passes % 4) as u32 + 1,
             ko_pass: false,
             no_result_on_cycle: self.no_result_on_cycle,
+            direct_ko: false,
             scoring: if self.reaching_only {
                 Scoring::AreaReachingOnly
             } else {

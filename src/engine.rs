@@ -138,6 +138,9 @@ pub enum Answer<T> {
 pub trait Engine: Send + Sync {
     /// Name used in test names and reports: `reference`, `optimized`, ...
     fn name(&self) -> String;
+    /// This engine (its configuration included), to be held by the games it starts: the
+    /// game a ruleset starts (`session::RulesetGame`) asks it questions of its own (J-19).
+    fn to_shared(&self) -> std::sync::Arc<dyn Engine>;
     /// Start a move-sequence, or say why this engine cannot play it.
     fn start(
         &self,

@@ -27,5 +27,6 @@ pub mod render;
 pub mod report;
 pub mod rules;
 pub mod runner;
+pub mod session;
 pub mod status_game;
 pub mod vjr;

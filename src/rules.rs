@@ -118,7 +118,17 @@ pub struct Rules {
     /// the move-sequence ends it at once as a long cycle.
     #[serde(default)]
     pub no_result_on_cycle: bool,
+    /// J2003 J-19 (C-4): a pass that would end the move-sequence is illegal while the
+    /// position has a direct ko stone (J-47, J-48). The engines' games do not apply it: the
+    /// game a ruleset starts (`session::RulesetGame`) does, with the J2003 analysis made
+    /// through the same engine.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub direct_ko: bool,
     pub scoring: Scoring,
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
 }
 
 impl Rules {
@@ -317,6 +327,7 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: false,
+                direct_ko: false,
                 scoring: Scoring::AreaNotReachingOpponent,
             }),
             // tromp-taylor.md TL-6 (positional superko), TL-7, TL-8, TL-9 (reaching only).
@@ -327,6 +338,7 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: false,
+                direct_ko: false,
                 scoring: Scoring::AreaReachingOnly,
             }),
             // naj.md N-8, N-10, N-11, N-13: the alternation.
@@ -337,6 +349,7 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: false,
+                direct_ko: false,
                 scoring: Scoring::None,
             }),
             // naj.md N-24: NAJN's alternation: no fixed-ko, a recreated position ends it.
@@ -347,11 +360,12 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: true,
+                direct_ko: false,
                 scoring: Scoring::None,
             }),
             // j2003.md J-8, J-13, J-14, J-15/J-18 (C-3): no suicide, basic ko, two passes,
-            // a recreated position ends the alternation at once. The direct ko rule (J-19)
-            // needs the analysis and is applied by the runner (`runner::replay`).
+            // a recreated position ends the alternation at once; J-19: no ending pass while
+            // a direct ko stone stands (applied by `session::RulesetGame`).
             RulesetId::J2003 => Some(Rules {
                 suicide: Suicide::Forbidden,
                 capture_order: CaptureOrder::OpponentFirst,
@@ -359,6 +373,7 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: true,
+                direct_ko: true,
                 scoring: Scoring::None,
             }),
             // vjr.md V-1 ... V-4: plays and passes, no suicide, basic ko, two passes; the
@@ -370,6 +385,7 @@ impl RulesetId {
                 game_end_passes: 2,
                 ko_pass: false,
                 no_result_on_cycle: false,
+                direct_ko: false,
                 scoring: Scoring::None,
             }),
             _ => None,
@@ -436,6 +452,7 @@ pub fn complete_custom(patch: &RulesPatch) -> Result<Rules, String> {
         game_end_passes: patch.game_end_passes.unwrap_or(2),
         ko_pass: false,
         no_result_on_cycle: false,
+        direct_ko: false,
         scoring: patch.scoring.unwrap_or(Scoring::None),
     })
 }

@@ -24,8 +24,8 @@ fuzz_target!(|data: &[u8]| {
         budget: 200,
         independent_life: Default::default(),
         engines: vec![
-            Box::new(go_oracle::reference::Reference),
-            Box::new(go_oracle::optimized::Optimized::default()),
+            std::sync::Arc::new(go_oracle::reference::Reference),
+            std::sync::Arc::new(go_oracle::optimized::Optimized::default()),
         ],
         without: Vec::new(),
     }) else {

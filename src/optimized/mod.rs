@@ -261,6 +261,9 @@ impl Engine for Optimized {
             format!("optimized-without-{}", off.join("-"))
         }
     }
+    fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
+        std::sync::Arc::new(self.clone())
+    }
 
     fn start(
         &self,

@@ -227,6 +227,7 @@ fn single_play_rules() -> Rules {
         game_end_passes: 2,
         ko_pass: false,
         no_result_on_cycle: false,
+        direct_ko: false,
         scoring: crate::rules::Scoring::None,
     }
 }

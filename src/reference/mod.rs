@@ -44,6 +44,9 @@ impl Engine for Reference {
     fn name(&self) -> String {
         "reference".to_string()
     }
+    fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
+        std::sync::Arc::new(self.clone())
+    }
     fn start(
         &self,
         geometry: &Geometry,

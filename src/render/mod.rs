@@ -349,9 +349,15 @@ fn play_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diag
         .rules
         .as_ref()
         .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
-    let mut game = engine
-        .start(g, rules, &check.start)
-        .map_err(|u| u.to_string())?;
+    // The game the ruleset starts: every play rule in force, J-19 included.
+    let mut game = crate::session::RulesetGame::start(
+        engine,
+        g,
+        rules,
+        &check.start,
+        crate::session::PassJudge::new(check.solver_budget),
+    )
+    .map_err(|u| u.to_string())?;
     let mut num = Numbering {
         numbers: Vec::new(),
         notes: Vec::new(),
@@ -367,13 +373,13 @@ fn play_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diag
                 let legal: Vec<Point> = points
                     .iter()
                     .copied()
-                    .filter(|&p| game.check(Move::Play(p)).is_ok())
+                    .filter(|&p| game.legality(Move::Play(p).into()).is_ok())
                     .collect();
                 Move::Play(legal.first().copied().unwrap_or(points[0]))
             }
         };
         let who = player.letter();
-        match game.play(mv) {
+        match game.play(mv.into()) {
             Ok(played) => {
                 match mv {
                     Move::Play(p) => num.play(k, p),
@@ -387,11 +393,18 @@ fn play_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diag
                     ));
                 }
             }
-            Err(reason) => num.notes.push(format!(
+            Err(crate::session::Refusal::Illegal(reason)) => num.notes.push(format!(
                 "{who} {k} at {}: illegal ({})",
                 move_text(g, mv),
                 reason.as_str()
             )),
+            Err(crate::session::Refusal::Undetermined(u)) => {
+                num.notes.push(format!(
+                    "{who} {k} at {}: legality undetermined ({u}); the replay stops here",
+                    move_text(g, mv)
+                ));
+                break;
+            }
         }
     }
     let mut d = Diagram::position(g.clone(), game.position());

@@ -31,7 +31,7 @@ pub struct J2003Trace {
 /// The J2003 analyses made during one replay, by position, all made to the same extent.
 pub(super) struct AnalysisMemo {
     pub(super) extent: Extent,
-    pub(super) analyses: std::cell::RefCell<Vec<(Position, crate::status_game::Analysis)>>,
+    pub(super) analyses: crate::session::AnalysisMemo,
 }
 
 /// [`crate::procedure::j2003::analyse_with`], remembered for the replay.

@@ -75,8 +75,15 @@ pub(super) fn naj_trace(
             handicap: 0,
             prisoners: Prisoners::default(),
         };
-        let mut game = engine.start(g, &rules, &start).map_err(|u| u.to_string())?;
-        let steps = match replay_steps(game.as_mut(), &analysis.steps, g) {
+        let mut game = crate::session::RulesetGame::start(
+            engine,
+            g,
+            &rules,
+            &start,
+            crate::session::PassJudge::new(check.solver_budget),
+        )
+        .map_err(|u| u.to_string())?;
+        let steps = match replay_steps(&mut game, &analysis.steps, g, &mut false) {
             Ok(s) => s,
             Err(p) => {
                 return Ok(Err(CaseProblem {

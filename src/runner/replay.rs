@@ -1,12 +1,13 @@
 //! Replay a check's moves on an engine, then hand the result to its ruleset family.
 
-use super::j2003::{analyse_memo, j2003_trace, AnalysisMemo};
+use super::j2003::{j2003_trace, AnalysisMemo};
 use super::naj::naj_trace;
 use super::trace::{CaseProblem, StepTrace, Trace};
-use crate::engine::{Engine, Game, Illegal, Move};
-use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::engine::{Engine, Move};
+use crate::geometry::{Colour, Geometry, Point};
 use crate::parse::case::{Check, Step, Target};
 use crate::procedure::j2003::Extent;
+use crate::session::{PassJudge, Refusal, RulesetGame};
 
 pub(super) fn move_name(geometry: &Geometry, mv: Move) -> String {
     match mv {
@@ -16,26 +17,14 @@ pub(super) fn move_name(geometry: &Geometry, mv: Move) -> String {
     }
 }
 
-/// A judge of passes that would end the sequence (J2003 J-19): `Ok(None)` legal,
-/// `Ok(Some(reason))` illegal, `Err(())` undetermined within the budget.
-pub(super) type PassGuard<'a> = &'a dyn Fn(&Position) -> Result<Option<Illegal>, ()>;
-
 /// Replay `steps` on `game`, checking each written colour against the player to move.
+/// `undetermined` is set when the legality of a move could not be decided within the budget
+/// (J-19's analysis of an ending pass); the replay stops there, and the check must not be
+/// judged.
 pub(super) fn replay_steps(
-    game: &mut dyn Game,
+    game: &mut RulesetGame,
     steps: &[Step],
     geometry: &Geometry,
-) -> Result<Vec<StepTrace>, CaseProblem> {
-    replay_steps_guarded(game, steps, geometry, None, &mut false)
-}
-
-/// [`replay_steps`] with a judge of ending passes; `undetermined` is set when it could not
-/// decide one (the pass is then played, and the replay must not be judged).
-pub(super) fn replay_steps_guarded(
-    game: &mut dyn Game,
-    steps: &[Step],
-    geometry: &Geometry,
-    pass_guard: Option<PassGuard<'_>>,
     undetermined: &mut bool,
 ) -> Result<Vec<StepTrace>, CaseProblem> {
     let mut out = Vec::new();
@@ -64,7 +53,7 @@ pub(super) fn replay_steps_guarded(
                 let legal: Vec<Point> = points
                     .iter()
                     .copied()
-                    .filter(|&p| game.check(Move::Play(p)).is_ok())
+                    .filter(|&p| game.legality(Move::Play(p).into()).is_ok())
                     .collect();
                 match legal.as_slice() {
                     [one] => Move::Play(*one),
@@ -84,20 +73,14 @@ pub(super) fn replay_steps_guarded(
                 }
             }
         };
-        let ending_pass = mv == Move::Pass
-            && !game.is_over()
-            && game.consecutive_passes() + 1 >= 2
-            && game.check(Move::Pass).is_ok();
-        let verdict = match (pass_guard, ending_pass) {
-            (Some(guard), true) => guard(&game.position()),
-            _ => Ok(None),
-        };
-        let result = match verdict {
-            Ok(Some(reason)) => Err(reason),
-            Ok(None) => game.play(mv).map(|p| p.removed),
-            Err(()) => {
+        let result = match game.play(mv.into()) {
+            Ok(done) => Ok(done.removed),
+            Err(Refusal::Illegal(reason)) => Err(reason),
+            Err(Refusal::Undetermined(_)) => {
+                // The legality of this move is unknown: the rest of the sequence cannot be
+                // replayed faithfully, and the check will be reported undetermined.
                 *undetermined = true;
-                game.play(mv).map(|p| p.removed)
+                break;
             }
         };
         out.push(StepTrace {
@@ -109,11 +92,6 @@ pub(super) fn replay_steps_guarded(
             position: game.position(),
             prisoners: game.prisoners(),
         });
-        if verdict.is_err() {
-            // The legality of this pass is unknown: the rest of the sequence cannot be
-            // replayed faithfully, and the check will be reported undetermined.
-            break;
-        }
     }
     Ok(out)
 }
@@ -173,56 +151,35 @@ pub(super) fn replay_with(
         .rules
         .as_ref()
         .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
-    let mut game = engine
-        .start(&check.geometry, rules, &check.start)
-        .map_err(|u| u.to_string())?;
-    let is_j2003 = check.ruleset == crate::rules::RulesetId::J2003;
-    // J-19 (C-4): an ending pass is illegal on a position with a direct ko stone.
-    let unsupported = std::cell::RefCell::new(None);
-    // The analyses made for ending passes: the alternation's final position is usually the
-    // last of them, and its analysis is then not repeated (the same engine, position and
-    // budget give the same analysis).
-    let analysed = AnalysisMemo {
+    // The game the ruleset starts: J-19 (C-4) judges ending passes in it, and the analyses
+    // it makes are kept for the final position's (the same engine, position and budget
+    // give the same analysis).
+    let judge = PassJudge {
+        budget: check.solver_budget,
         extent: if searches == Searches::Complete {
             Extent::Complete
         } else {
             Extent::UntilUndetermined
         },
-        analyses: std::cell::RefCell::new(Vec::new()),
+        memo: Default::default(),
     };
-    let guard = |position: &Position| -> Result<Option<Illegal>, ()> {
-        match analyse_memo(
-            &analysed,
-            engine,
-            &check.geometry,
-            position,
-            check.solver_budget,
-        ) {
-            Ok(a) => match a.has_direct_ko_stone() {
-                Some(true) => Ok(Some(Illegal::DirectKo)),
-                Some(false) => Ok(None),
-                None => Err(()),
-            },
-            Err(u) => {
-                *unsupported.borrow_mut() = Some(u.to_string());
-                Err(())
-            }
-        }
+    let analysed = AnalysisMemo {
+        extent: judge.extent,
+        analyses: judge.memo.clone(),
     };
+    let mut game = RulesetGame::start(engine, &check.geometry, rules, &check.start, judge)
+        .map_err(|u| u.to_string())?;
     let mut pass_undetermined = false;
-    let steps = match replay_steps_guarded(
-        game.as_mut(),
+    let steps = match replay_steps(
+        &mut game,
         &check.steps,
         &check.geometry,
-        if is_j2003 { Some(&guard) } else { None },
         &mut pass_undetermined,
     ) {
         Ok(s) => s,
         Err(p) => return Ok(Err(p)),
     };
-    if let Some(u) = unsupported.into_inner() {
-        return Err(u);
-    }
+    let is_j2003 = check.ruleset == crate::rules::RulesetId::J2003;
     let mut trace = Trace {
         steps,
         position: game.position(),

@@ -6,7 +6,7 @@ use go_oracle::engine::Move;
 pub use go_oracle::engine::{fmt_number, result_text};
 use go_oracle::geometry::{Colour, Geometry, Point, Position, COLUMN_LETTERS};
 use go_oracle::rules::Rules;
-use go_oracle::runner::{side_by_side, Status};
+use go_oracle::runner::Status;
 use go_oracle::status_game::StringReport;
 use serde_json::{json, Value};
 use std::io::{IsTerminal, Write};
@@ -14,21 +14,6 @@ use std::io::{IsTerminal, Write};
 /// Print a JSON value, pretty, on stdout.
 pub fn print_json(v: &Value) {
     println!("{}", serde_json::to_string_pretty(v).unwrap_or_default());
-}
-
-/// Two JSON values pretty, side by side, with a `!` on the lines that differ.
-pub fn json_side_by_side(
-    left_title: &str,
-    left: &Value,
-    right_title: &str,
-    right: &Value,
-) -> String {
-    side_by_side(
-        left_title,
-        &serde_json::to_string_pretty(left).unwrap_or_default(),
-        right_title,
-        &serde_json::to_string_pretty(right).unwrap_or_default(),
-    )
 }
 
 /// The word of a check's status: `passed`, `failed` or `ignored`.

@@ -1,7 +1,7 @@
 //! `go-oracle control --ruleset ljr DIAGRAM_FILE`: which locations each player controls by
 //! the two-eye test (L-14) and by disputes (L-17), and the score (L-5).
 
-use super::play_ljr::{integer_komi, parse_captives, parse_points};
+use super::turns::{integer_komi, parse_captives, parse_points};
 use super::{read_diagram, EngineChoice};
 use crate::error::{engines_agree, Exit};
 use crate::output::{print_json, with_coordinates};

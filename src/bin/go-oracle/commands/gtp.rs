@@ -117,7 +117,7 @@ impl RefereeOptions {
             seed,
             budget: self.budget,
             independent_life: self.independent_life.unwrap_or_default(),
-            engines: self.engine.engines(),
+            engines: self.engine.shared_engines(),
             without,
         })
         .map_err(|e| Exit::BadInput(format!("--ruleset {}: {e}", self.ruleset)))

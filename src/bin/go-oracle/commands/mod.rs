@@ -17,13 +17,13 @@ pub mod gtp_diff;
 pub mod immortal;
 pub mod import;
 pub mod play;
-pub mod play_ljr;
 pub mod render;
 pub mod report;
 pub mod score;
 pub mod solve;
 pub mod status;
 pub mod status_vjr;
+pub mod turns;
 
 use crate::error::Exit;
 use clap::ValueEnum;
@@ -53,6 +53,14 @@ impl EngineChoice {
             EngineChoice::Optimized => vec![Box::new(Optimized::default())],
             EngineChoice::Both => vec![Box::new(Reference), Box::new(Optimized::default())],
         }
+    }
+
+    /// The engines to run, the reference first, as a session takes them.
+    pub fn shared_engines(self) -> Vec<std::sync::Arc<dyn Engine>> {
+        self.engines()
+            .into_iter()
+            .map(std::sync::Arc::from)
+            .collect()
     }
 
     /// Whether each engine's result is also compared with the reference's: when both run.

@@ -1,13 +1,15 @@
 //! `go-oracle play`: GTP-style moves under a ruleset, from an empty board or a diagram.
 
-use super::{parse_colour, play_ljr, read_diagram, ruleset_rules, GameOptions};
-use crate::error::{engines_agree, Exit};
-use crate::output::{json_side_by_side, move_text, print_json, with_coordinates};
-use go_oracle::engine::{Illegal, Move, Start};
+use super::turns::Written;
+use super::{parse_colour, read_diagram, ruleset_rules, turns, GameOptions};
+use crate::error::Exit;
+use crate::output::{print_json, with_coordinates};
+use go_oracle::engine::Start;
 use go_oracle::geometry::{Colour, Position};
 use go_oracle::parse::diagram::parse_size;
 use go_oracle::rules::RulesetId;
-use serde_json::json;
+use go_oracle::session::{Config, Session, Verdict, VerdictKind};
+use serde_json::{json, Value};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -29,7 +31,8 @@ pub struct Args {
     /// LJR: initially prohibited locations (L-2), GTP points separated by commas.
     #[arg(long)]
     prohibited: Option<String>,
-    /// LJR: nodes each control question of the final score may visit.
+    /// Nodes or states each search may visit: LJR's control questions of the final score,
+    /// J2003's analysis that judges an ending pass (J-19, per status check).
     #[arg(long, default_value_t = 100_000)]
     budget: u64,
     #[command(flatten)]
@@ -97,131 +100,275 @@ pub fn run(args: Args) -> Result<(), Exit> {
         .iter()
         .flat_map(|m| m.split_whitespace().map(str::to_string).collect::<Vec<_>>())
         .collect();
-    if ruleset == RulesetId::Ljr {
+    let ljr = ruleset == RulesetId::Ljr;
+    let initially_prohibited = match &prohibited {
+        Some(s) => turns::parse_points(&geometry, s, "--prohibited")?,
+        None => Vec::new(),
+    };
+    if ljr {
         if handicap != 0 {
             return Err(Exit::BadInput("LJR has no handicap (L-2)".into()));
         }
-        let initially_prohibited = match &prohibited {
-            Some(s) => play_ljr::parse_points(&geometry, s, "--prohibited")?,
-            None => Vec::new(),
-        };
-        let ljr_options = play_ljr::LjrOptions {
-            initially_prohibited,
-            komi: play_ljr::integer_komi(komi)?,
+        turns::integer_komi(komi)?;
+    } else {
+        ruleset_rules(ruleset)?;
+    }
+    let written = turns::parse_turns(&geometry, &words, ljr)?;
+    let mut session = Session::new(
+        Config {
+            ruleset,
+            patch: Default::default(),
+            komi,
             budget,
-        };
-        return play_ljr::run(
-            options.engine.engines(),
-            &geometry,
-            position,
-            first,
-            ljr_options,
-            &words,
-            options.json,
-        );
-    }
-    let rules = ruleset_rules(ruleset)?;
-    // Moves: colour then vertex, as separate words or in one argument.
-    if !words.len().is_multiple_of(2) {
-        return Err(Exit::BadInput(format!(
-            "moves come in pairs `COLOUR VERTEX` (e.g. `B D4 W pass`); got {} words",
-            words.len()
-        )));
-    }
-    let mut written = Vec::new();
-    for (i, pair) in words.chunks(2).enumerate() {
-        let colour = parse_colour(&pair[0]).ok_or_else(|| {
-            Exit::BadInput(format!(
-                "move {}: `{}` is not a colour, expected B or W",
-                i + 1,
-                pair[0]
-            ))
-        })?;
-        let mv = if pair[1].eq_ignore_ascii_case("pass") {
-            Move::Pass
-        } else {
-            Move::Play(geometry.parse_gtp(&pair[1]).ok_or_else(|| {
-                let (w, h) = geometry.rect_size().unwrap_or((0, 0));
-                Exit::BadInput(format!("move {}: `{}` is not a point of the {w}x{h} board (columns A-Z without I, row 1 at the bottom)", i + 1, pair[1]))
-            })?)
-        };
-        written.push((colour, mv, format!("{} {}", pair[0], pair[1])));
-    }
+            independent_life: Default::default(),
+            engines: options.engine.shared_engines(),
+        },
+        geometry.clone(),
+    )
+    .map_err(|e| Exit::BadInput(format!("--ruleset {ruleset}: {e}")))?;
     let start = Start {
         position,
         to_move: first,
         handicap,
         prisoners: Default::default(),
     };
-    let mut results = Vec::new();
-    for engine in options.engine.engines() {
-        let mut game = engine.start(&geometry, &rules, &start)?;
-        let mut steps = Vec::new();
-        for (i, (colour, mv, text)) in written.iter().enumerate() {
-            if game.to_move() != *colour {
-                return Err(Exit::BadInput(format!(
-                    "move {} `{text}`: {} is to move, not {}",
-                    i + 1,
-                    game.to_move(),
-                    colour
-                )));
-            }
-            let r = game.play(*mv);
-            steps.push(json!({
-                "move": format!("{} {}", colour.letter(), move_text(&geometry, *mv)),
-                "legal": r.is_ok(),
-                "reason": r.as_ref().err().map(|e: &Illegal| e.as_str()),
-                "captured": r.as_ref().map(|p| p.removed.iter().map(|&q| geometry.name(q).to_string()).collect::<Vec<_>>()).unwrap_or_default(),
-            }));
-        }
-        results.push((engine.name(), json!({
-            "ruleset": ruleset.as_str(),
-            "size": format!("{}x{}", geometry.rect_size().map(|s| s.0).unwrap_or(0), geometry.rect_size().map(|s| s.1).unwrap_or(0)),
-            "steps": steps,
-            "final": game.position().rows(&geometry),
-            "prisoners": game.prisoners(),
-            "to_move": game.to_move().name(),
-            "game_over": game.is_over(),
-            "score": game.score(komi),
-        }), game.position()));
-    }
-    let agree = results.windows(2).all(|w| w[0].1 == w[1].1);
-    let (_, out, final_pos) = &results[0];
+    session
+        .restart(geometry.clone(), start, initially_prohibited)
+        .map_err(Exit::BadInput)?;
+    let played = play_steps(&mut session, &written)?;
+    let mut out = final_json(&session, ljr, played.verdict)?;
+    out["steps"] = json!(played.steps);
+    let verdict = match out["verdict"].as_str() {
+        Some("agreed") => VerdictKind::Agreed,
+        Some("undetermined") => VerdictKind::Undetermined,
+        _ => VerdictKind::Disagreed,
+    };
     if options.json {
-        let mut out = out.clone();
-        out["engines"] = json!(results.iter().map(|r| r.0.clone()).collect::<Vec<_>>());
-        out["engines_agree"] = json!(agree);
+        out["engines"] = json!(session
+            .engines()
+            .iter()
+            .map(|e| e.name())
+            .collect::<Vec<_>>());
+        out["engines_agree"] = json!(verdict != VerdictKind::Disagreed);
         print_json(&out);
     } else {
-        for s in out["steps"].as_array().into_iter().flatten() {
-            let cap = s["captured"]
-                .as_array()
-                .map(|a| {
-                    a.iter()
-                        .filter_map(|v| v.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                })
-                .unwrap_or_default();
-            match s["reason"].as_str() {
-                Some(r) => println!("{}: illegal ({r})", s["move"].as_str().unwrap_or("")),
-                None if cap.is_empty() => println!("{}: legal", s["move"].as_str().unwrap_or("")),
-                None => println!(
-                    "{}: legal, captures {cap}",
-                    s["move"].as_str().unwrap_or("")
-                ),
+        print_text(&session, &out, ljr);
+    }
+    match verdict {
+        VerdictKind::Agreed => Ok(()),
+        VerdictKind::Disagreed => {
+            eprintln!("the engines disagree");
+            Err(Exit::Failed)
+        }
+        VerdictKind::Undetermined => {
+            eprintln!(
+                "undetermined within the budget: {}",
+                out["undetermined"].as_str().unwrap_or("")
+            );
+            Err(Exit::Undetermined)
+        }
+    }
+}
+
+/// The steps as JSON, and the verdict so far.
+struct PlayedSteps {
+    steps: Vec<Value>,
+    verdict: Option<(VerdictKind, String)>,
+}
+
+/// Make each written move through the session; stop at the first move the engines disagree
+/// on or cannot decide.
+fn play_steps(session: &mut Session, written: &[Written]) -> Result<PlayedSteps, Exit> {
+    let geometry = session.geometry().clone();
+    let names = |v: &[go_oracle::geometry::Point]| {
+        v.iter()
+            .map(|&p| geometry.name(p).to_string())
+            .collect::<Vec<_>>()
+    };
+    let ljr = session.ruleset() == RulesetId::Ljr;
+    let mut steps = Vec::new();
+    for (i, w) in written.iter().enumerate() {
+        if session.to_move() != w.colour {
+            return Err(Exit::BadInput(format!(
+                "move {} `{}`: {} is to move, not {}",
+                i + 1,
+                w.text,
+                session.to_move(),
+                w.colour
+            )));
+        }
+        let verdict = session.play(w.colour, w.action).map_err(Exit::BadInput)?;
+        let mut step = json!({"move": w.text});
+        match &verdict {
+            Verdict::Agreed(Ok(done)) => {
+                step["legal"] = json!(true);
+                step["reason"] = Value::Null;
+                step["captured"] = json!(names(&done.removed));
+                if ljr {
+                    step["cycle_removed"] = json!(names(&done.cycle_removed));
+                }
+            }
+            Verdict::Agreed(Err(reason)) => {
+                step["legal"] = json!(false);
+                step["reason"] = json!(reason.as_str());
+                step["captured"] = json!([]);
+                if ljr {
+                    step["cycle_removed"] = json!([]);
+                }
+            }
+            other => {
+                step["legal"] = Value::Null;
+                step["reason"] = Value::Null;
+                step["verdict"] = json!(other.kind().as_str());
+                step["detail"] = json!(other.describe());
+                steps.push(step);
+                return Ok(PlayedSteps {
+                    steps,
+                    verdict: Some((other.kind(), other.describe())),
+                });
             }
         }
-        print!("{}", with_coordinates(&geometry, final_pos));
+        steps.push(step);
+    }
+    Ok(PlayedSteps {
+        steps,
+        verdict: None,
+    })
+}
+
+/// The position at the end, with the ruleset's score, and the overall verdict.
+fn final_json(
+    session: &Session,
+    ljr: bool,
+    steps_verdict: Option<(VerdictKind, String)>,
+) -> Result<Value, Exit> {
+    let g = session.geometry();
+    let (w, h) = g.rect_size().unwrap_or((0, 0));
+    let names = |v: &[go_oracle::geometry::Point]| {
+        v.iter().map(|&p| g.name(p).to_string()).collect::<Vec<_>>()
+    };
+    let mut out = json!({
+        "ruleset": session.ruleset().as_str(),
+        "size": format!("{w}x{h}"),
+        "final": session.position().rows(g),
+        "to_move": session.to_move().name(),
+        "game_over": session.is_over(),
+    });
+    let mut verdict = steps_verdict;
+    let score = if verdict.is_some() {
+        Value::Null
+    } else if ljr {
+        if session.is_over() {
+            let v = session.ljr_score().map_err(Exit::BadInput)?;
+            if !matches!(v, Verdict::Agreed(_)) {
+                verdict = Some((v.kind(), v.describe()));
+            }
+            v.agreed().map(|s| json!(s)).unwrap_or(Value::Null)
+        } else {
+            Value::Null
+        }
+    } else {
+        let v = session.area_score().map_err(Exit::BadInput)?;
+        if !matches!(v, Verdict::Agreed(_)) {
+            verdict = Some((v.kind(), v.describe()));
+        }
+        v.agreed().map(|s| json!(s)).unwrap_or(Value::Null)
+    };
+    out["score"] = score;
+    if ljr {
+        let situation = session.games()[0].situation().unwrap_or_else(|| {
+            // An LJR game always has a situation.
+            go_oracle::ljr::Situation {
+                to_move: session.to_move(),
+                passes_needed: 0,
+                black: Vec::new(),
+                white: Vec::new(),
+                temporarily_prohibited: Vec::new(),
+                permanently_prohibited: Vec::new(),
+            }
+        });
+        out["permanently_prohibited"] = json!(names(&situation.permanently_prohibited));
+        out["temporarily_prohibited"] = json!(names(&situation.temporarily_prohibited));
+        out["passes_needed"] = json!(situation.passes_needed);
+        out["captives"] = json!(session.prisoners());
+    } else {
+        out["prisoners"] = json!(session.prisoners());
+    }
+    let (kind, detail) = verdict.unwrap_or((VerdictKind::Agreed, String::new()));
+    out["verdict"] = json!(kind.as_str());
+    match kind {
+        VerdictKind::Agreed => {}
+        VerdictKind::Undetermined => out["undetermined"] = json!(detail),
+        VerdictKind::Disagreed => out["disagreement"] = json!(detail),
+    }
+    Ok(out)
+}
+
+/// The steps, the board and the end as text.
+fn print_text(session: &Session, out: &Value, ljr: bool) {
+    let list = |s: &Value, k: &str| {
+        s[k].as_array()
+            .map(|a| {
+                a.iter()
+                    .filter_map(|v| v.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    };
+    for s in out["steps"].as_array().into_iter().flatten() {
+        let mv = s["move"].as_str().unwrap_or("");
+        if let Some(v) = s["verdict"].as_str() {
+            println!("{mv}: {v}: {}", s["detail"].as_str().unwrap_or(""));
+            continue;
+        }
+        match s["reason"].as_str() {
+            Some(r) => println!("{mv}: illegal ({r})"),
+            None => {
+                let mut what = vec!["legal".to_string()];
+                if !list(s, "cycle_removed").is_empty() {
+                    what.push(format!("cycle removed from {}", list(s, "cycle_removed")));
+                }
+                if !list(s, "captured").is_empty() {
+                    what.push(format!("captures {}", list(s, "captured")));
+                }
+                println!("{mv}: {}", what.join(", "));
+            }
+        }
+    }
+    print!(
+        "{}",
+        with_coordinates(session.geometry(), &session.position())
+    );
+    if ljr {
+        println!(
+            "captives: black {} white {}; permanently prohibited: {}; {} to move{}",
+            out["captives"]["black"],
+            out["captives"]["white"],
+            Some(list(out, "permanently_prohibited"))
+                .filter(|s| !s.is_empty())
+                .unwrap_or_else(|| "none".into()),
+            out["to_move"].as_str().unwrap_or(""),
+            if out["game_over"] == json!(true) {
+                format!(
+                    "; game over, score {}",
+                    out["score"]["result"]
+                        .as_str()
+                        .unwrap_or("undetermined within the budget")
+                )
+            } else {
+                String::new()
+            }
+        );
+    } else {
         println!(
             "prisoners: black {} white {}",
             out["prisoners"]["black"], out["prisoners"]["white"]
         );
-        if !agree {
-            for (name, o, _) in &results[1..] {
-                println!("{}", json_side_by_side(&results[0].0, out, name, o));
-            }
-        }
     }
-    engines_agree(agree)
+    match out["verdict"].as_str() {
+        Some("disagreed") => println!("{}", out["disagreement"].as_str().unwrap_or("")),
+        Some("undetermined") => println!("{}", out["undetermined"].as_str().unwrap_or("")),
+        _ => {}
+    }
 }

@@ -1,0 +1,325 @@
+//! The game a ruleset starts: an engine's move-sequence (or LJR game of turns) with every
+//! play rule of the ruleset in force, those the engine cannot apply alone included.
+//!
+//! Today that is J2003's J-19 (spec `j2003.md`, C-4): a pass that would end the alternation
+//! is illegal while the position has a direct ko stone, which only the J2003 analysis can
+//! tell; the analysis runs through the same engine (ARCHITECTURE: "a procedure plays through
+//! the engine it runs for"). Every door (the runner, `play`, the GTP referee, `import`,
+//! `render`) plays through this type, so the rule lives here and nowhere else.
+
+use super::verdict::Shortfall;
+use crate::engine::{Cycle, Engine, Game, Illegal, Move, Prisoners, Score, Start, Unsupported};
+use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::ljr::{LjrGame, LjrStart, Situation, Turn};
+use crate::procedure::j2003::Extent;
+use crate::rules::Rules;
+use crate::status_game::Analysis;
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::sync::Arc;
+
+/// A turn of any family: a play, a pass or a ko-pass, and for LJR the removal of the
+/// disturbing cycle that starts at the most recent similar situation first (L-3, L-7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Action {
+    pub mv: Move,
+    /// LJR only: remove the most recent disturbing cycle before the play (`B cycle+D4`).
+    pub remove_cycle: bool,
+}
+
+impl From<Move> for Action {
+    fn from(mv: Move) -> Action {
+        Action {
+            mv,
+            remove_cycle: false,
+        }
+    }
+}
+
+/// What a legal action did.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Done {
+    /// Points emptied by the play (captures and suicide alike), increasing.
+    pub removed: Vec<Point>,
+    /// LJR: points whose stones the cycle removal took (L-7), increasing.
+    pub cycle_removed: Vec<Point>,
+}
+
+/// Why an action was not made.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refusal {
+    Illegal(Illegal),
+    /// Its legality depends on a search that ran out of budget (J-19's analysis).
+    Undetermined(Shortfall),
+}
+
+/// The J2003 analyses made while judging ending passes, by position; shared by the forks of
+/// a game, and readable by whoever goes on to analyse the final position (the runner).
+pub type AnalysisMemo = Rc<RefCell<Vec<(Position, Analysis)>>>;
+
+/// How ending passes are judged under J-19: the budget of each status check, how far an
+/// analysis goes once a check is undetermined, and the analyses made so far.
+#[derive(Clone)]
+pub struct PassJudge {
+    pub budget: u64,
+    pub extent: Extent,
+    pub memo: AnalysisMemo,
+}
+
+impl PassJudge {
+    pub fn new(budget: u64) -> PassJudge {
+        PassJudge {
+            budget,
+            extent: Extent::UntilUndetermined,
+            memo: AnalysisMemo::default(),
+        }
+    }
+}
+
+enum Inner {
+    Play(Box<dyn Game>, Rules),
+    Ljr(Box<dyn LjrGame>),
+}
+
+/// A move-sequence under a ruleset, on one engine.
+pub struct RulesetGame {
+    engine: Arc<dyn Engine>,
+    geometry: Geometry,
+    inner: Inner,
+    judge: PassJudge,
+}
+
+impl RulesetGame {
+    /// A move-sequence of the shared play model under `rules` (J-19 applies when
+    /// `rules.direct_ko` says so).
+    pub fn start(
+        engine: &dyn Engine,
+        geometry: &Geometry,
+        rules: &Rules,
+        start: &Start,
+        judge: PassJudge,
+    ) -> Result<RulesetGame, Unsupported> {
+        let game = engine.start(geometry, rules, start)?;
+        Ok(RulesetGame {
+            engine: engine.to_shared(),
+            geometry: geometry.clone(),
+            inner: Inner::Play(game, rules.clone()),
+            judge,
+        })
+    }
+
+    /// An LJR game of turns (L-1 ... L-13).
+    pub fn start_ljr(
+        engine: &dyn Engine,
+        geometry: &Geometry,
+        start: &LjrStart,
+    ) -> Result<RulesetGame, Unsupported> {
+        let game = engine.ljr_start(geometry, start)?;
+        Ok(RulesetGame {
+            engine: engine.to_shared(),
+            geometry: geometry.clone(),
+            inner: Inner::Ljr(game),
+            judge: PassJudge::new(0),
+        })
+    }
+
+    /// A new move-sequence from this game's position with `to_move` to move, prisoners
+    /// kept, the same rules (the out-of-turn rule of the GTP referee and of SGF import).
+    pub fn restart_with(&self, to_move: Colour) -> Result<RulesetGame, Unsupported> {
+        match &self.inner {
+            Inner::Play(g, rules) => RulesetGame::start(
+                self.engine.as_ref(),
+                &self.geometry,
+                rules,
+                &Start {
+                    position: g.position(),
+                    to_move,
+                    handicap: 0,
+                    prisoners: g.prisoners(),
+                },
+                self.judge.clone(),
+            ),
+            Inner::Ljr(g) => RulesetGame::start_ljr(
+                self.engine.as_ref(),
+                &self.geometry,
+                &LjrStart {
+                    position: g.position(),
+                    to_move,
+                    initially_prohibited: Vec::new(),
+                    permanently_prohibited: Vec::new(),
+                    captives: g.captives(),
+                },
+            ),
+        }
+    }
+
+    pub fn engine(&self) -> &Arc<dyn Engine> {
+        &self.engine
+    }
+    pub fn position(&self) -> Position {
+        match &self.inner {
+            Inner::Play(g, _) => g.position(),
+            Inner::Ljr(g) => g.position(),
+        }
+    }
+    pub fn to_move(&self) -> Colour {
+        match &self.inner {
+            Inner::Play(g, _) => g.to_move(),
+            Inner::Ljr(g) => g.to_move(),
+        }
+    }
+    /// Prisoners (LJR: captives, L-5).
+    pub fn prisoners(&self) -> Prisoners {
+        match &self.inner {
+            Inner::Play(g, _) => g.prisoners(),
+            Inner::Ljr(g) => g.captives(),
+        }
+    }
+    pub fn is_over(&self) -> bool {
+        match &self.inner {
+            Inner::Play(g, _) => g.is_over(),
+            Inner::Ljr(g) => g.is_over(),
+        }
+    }
+    /// The long cycle that ended the sequence (NAJN N-24, J2003 C-3).
+    pub fn cycle(&self) -> Option<Cycle> {
+        match &self.inner {
+            Inner::Play(g, _) => g.cycle(),
+            Inner::Ljr(_) => None,
+        }
+    }
+    /// The area score of the position as it stands (PLAY-12), when the rules have one.
+    pub fn score(&self, komi: f64) -> Option<Score> {
+        match &self.inner {
+            Inner::Play(g, _) => g.score(komi),
+            Inner::Ljr(_) => None,
+        }
+    }
+    /// LJR: the current situation (L-8).
+    pub fn situation(&self) -> Option<Situation> {
+        match &self.inner {
+            Inner::Play(..) => None,
+            Inner::Ljr(g) => Some(g.situation()),
+        }
+    }
+    /// The J2003 analyses made to judge ending passes so far.
+    pub fn pass_judge(&self) -> &PassJudge {
+        &self.judge
+    }
+
+    pub fn fork(&self) -> RulesetGame {
+        RulesetGame {
+            engine: self.engine.clone(),
+            geometry: self.geometry.clone(),
+            inner: match &self.inner {
+                Inner::Play(g, r) => Inner::Play(g.fork(), r.clone()),
+                Inner::Ljr(g) => Inner::Ljr(g.fork()),
+            },
+            judge: self.judge.clone(),
+        }
+    }
+
+    /// The LJR turn an action names: `remove_cycle` takes the most recent disturbing cycle
+    /// (none: a start that is no earlier situation, which the engine refuses).
+    fn ljr_turn(g: &dyn LjrGame, a: Action) -> Result<Turn, Illegal> {
+        let play = match a.mv {
+            Move::Play(p) => Some(p),
+            Move::Pass => None,
+            Move::KoPass => return Err(Illegal::KoPassUnavailable),
+        };
+        let remove_cycle = a
+            .remove_cycle
+            .then(|| g.disturbing_cycles().last().copied().unwrap_or(g.turns()));
+        Ok(Turn { remove_cycle, play })
+    }
+
+    /// Whether the player to move may make `a` now.
+    pub fn legality(&self, a: Action) -> Result<(), Refusal> {
+        match &self.inner {
+            Inner::Ljr(g) => {
+                let turn = Self::ljr_turn(g.as_ref(), a).map_err(Refusal::Illegal)?;
+                g.check(turn).map_err(Refusal::Illegal)
+            }
+            Inner::Play(g, rules) => {
+                if a.remove_cycle {
+                    return Err(Refusal::Illegal(Illegal::NoDisturbingCycle));
+                }
+                if g.is_over() {
+                    return Err(Refusal::Illegal(Illegal::GameOver));
+                }
+                g.check(a.mv).map_err(Refusal::Illegal)?;
+                self.direct_ko(g.as_ref(), rules, a.mv)
+            }
+        }
+    }
+
+    /// J-19 (C-4): a pass that would end the alternation, on a position with a direct ko
+    /// stone, is illegal; undecided when the analysis is.
+    fn direct_ko(&self, g: &dyn Game, rules: &Rules, mv: Move) -> Result<(), Refusal> {
+        let ending_pass = mv == Move::Pass && g.consecutive_passes() + 1 >= rules.game_end_passes;
+        if !rules.direct_ko || !ending_pass {
+            return Ok(());
+        }
+        let position = g.position();
+        let analysis = self.analyse(&position).map_err(|u| {
+            Refusal::Undetermined(Shortfall {
+                engine: self.engine.name(),
+                budget: self.judge.budget,
+                explored: 0,
+                question: format!("the J2003 analysis that judges an ending pass (J-19): {u}"),
+            })
+        })?;
+        match analysis.has_direct_ko_stone() {
+            Some(true) => Err(Refusal::Illegal(Illegal::DirectKo)),
+            Some(false) => Ok(()),
+            None => Err(Refusal::Undetermined(Shortfall {
+                engine: self.engine.name(),
+                budget: self.judge.budget,
+                explored: analysis.explored,
+                question: "the J2003 analysis that judges an ending pass (J-19)".into(),
+            })),
+        }
+    }
+
+    /// The J2003 analysis of `position`, made once per position and judge.
+    fn analyse(&self, position: &Position) -> Result<Analysis, Unsupported> {
+        if let Some((_, a)) = self.judge.memo.borrow().iter().find(|(p, _)| p == position) {
+            return Ok(a.clone());
+        }
+        let a = crate::procedure::j2003::analyse_with(
+            self.engine.as_ref(),
+            &self.geometry,
+            position,
+            self.judge.budget,
+            self.judge.extent,
+        )?;
+        self.judge
+            .memo
+            .borrow_mut()
+            .push((position.clone(), a.clone()));
+        Ok(a)
+    }
+
+    /// Make `a` for the player to move; a refused action changes nothing.
+    pub fn play(&mut self, a: Action) -> Result<Done, Refusal> {
+        self.legality(a)?;
+        match &mut self.inner {
+            Inner::Play(g, _) => g
+                .play(a.mv)
+                .map(|p| Done {
+                    removed: p.removed,
+                    cycle_removed: Vec::new(),
+                })
+                .map_err(Refusal::Illegal),
+            Inner::Ljr(g) => {
+                let turn = Self::ljr_turn(g.as_ref(), a).map_err(Refusal::Illegal)?;
+                g.play(turn)
+                    .map(|d| Done {
+                        removed: d.captured,
+                        cycle_removed: d.cycle_removed,
+                    })
+                    .map_err(Refusal::Illegal)
+            }
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! The ruleset's questions about the current position, asked of every engine: the final
+//! score and the status of every stone, each family the way its text says.
+
+use super::verdict::{Said, Shortfall, Verdict};
+use super::Session;
+use crate::engine::{Answer, Engine, Score};
+use crate::geometry::{Cell, Colour, Point, Position};
+use crate::ljr::{ControlAnswer, ControlMethod, LjrParams};
+use crate::procedure::ljr::LjrScore;
+use crate::rules::{RulesetId, Scoring};
+use crate::vjr::VjrStatus;
+
+/// The class of a stone for GTP's `final_status_list`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatusClass {
+    Alive,
+    Dead,
+    Seki,
+}
+
+/// A score the rules give (Black minus White minus komi), or why they give none here.
+pub type FinalScore = Result<f64, String>;
+
+impl Session {
+    fn shortfall(&self, engine: &dyn Engine, explored: u64, question: &str) -> Shortfall {
+        Shortfall {
+            engine: engine.name(),
+            budget: self.budget,
+            explored,
+            question: question.into(),
+        }
+    }
+
+    /// The ruleset's score of the current position.
+    pub fn final_score(&self) -> Result<Verdict<FinalScore>, String> {
+        let position = self.position();
+        let p = self.prisoners();
+        let prisoner_difference = p.black as i64 - p.white as i64;
+        let komi = self.komi;
+        match self.ruleset {
+            RulesetId::Naj | RulesetId::Najn => self.ask(|i| self.naj_score(i, &position)),
+            RulesetId::J2003 => self.ask(|i| {
+                let e = self.engines[i].as_ref();
+                let analysis =
+                    crate::procedure::j2003::analyse(e, &self.geometry, &position, self.budget)
+                        .map_err(|e| e.to_string())?;
+                if !analysis.is_decided() {
+                    return Ok(Said::Undetermined(self.shortfall(
+                        e,
+                        analysis.explored,
+                        "the J2003 analysis (J-52)",
+                    )));
+                }
+                let board = e
+                    .j2003_board_score(
+                        &self.geometry,
+                        &position,
+                        &analysis.status_at(self.geometry.len()),
+                    )
+                    .map_err(|e| e.to_string())?;
+                Ok(Said::Decided(Ok(
+                    (board + prisoner_difference) as f64 - komi
+                )))
+            }),
+            RulesetId::Vjr => self.ask(|i| {
+                let e = self.engines[i].as_ref();
+                let a = match self.vjr_assessment(e, &position)? {
+                    Said::Decided(a) => a,
+                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                };
+                let territory = crate::procedure::vjr::territory(e, &self.geometry, &position, &a)
+                    .map_err(|e| e.to_string())?;
+                Ok(Said::Decided(match territory {
+                    Some(t) => Ok(crate::procedure::vjr::score(&t, prisoner_difference, komi)),
+                    None => Err("vjr: a status is undefined (the rules do not decide it)".into()),
+                }))
+            }),
+            RulesetId::Ljr => Ok(self.ljr_score()?.map(|s| Ok(s.score as f64))),
+            _ => {
+                if self
+                    .rules
+                    .as_ref()
+                    .is_some_and(|r| r.scoring == Scoring::None)
+                {
+                    return Err(format!(
+                        "ruleset {} has no scoring (give --scoring to the custom rules)",
+                        self.ruleset
+                    ));
+                }
+                self.ask(|i| {
+                    Ok(Said::Decided(
+                        self.games[i]
+                            .score(komi)
+                            .map(|s| s.score)
+                            .ok_or_else(|| "no area score".to_string()),
+                    ))
+                })
+            }
+        }
+    }
+
+    /// LJR L-5: the score with control by the two-eye test (L-14), the captives and the
+    /// integer komi.
+    pub fn ljr_score(&self) -> Result<Verdict<LjrScore>, String> {
+        let komi = self.ljr_komi()?;
+        let position = self.position();
+        let p = self.prisoners();
+        self.ask(|i| {
+            let e = self.engines[i].as_ref();
+            let maps = self.ljr_control(e, &position)?;
+            Ok(
+                match crate::procedure::ljr::score_of(&position, &maps, p, komi) {
+                    Some(s) => Said::Decided(s),
+                    None => Said::Undetermined(self.shortfall(
+                        e,
+                        control_explored(&maps),
+                        "LJR control by the two-eye test (L-14)",
+                    )),
+                },
+            )
+        })
+    }
+
+    /// The area score of the position as it stands (PLAY-12), `None` when the rules have
+    /// no area scoring.
+    pub fn area_score(&self) -> Result<Verdict<Option<Score>>, String> {
+        self.ask(|i| Ok(Said::Decided(self.games[i].score(self.komi))))
+    }
+
+    /// NAJ: black-analysis value minus white-analysis value under optimal play (N-15 ...
+    /// N-21), plus the prisoner difference, minus komi.
+    fn naj_score(&self, i: usize, position: &Position) -> Result<Said<FinalScore>, String> {
+        let rules = RulesetId::Naj
+            .analysis_rules()
+            .ok_or("naj has no analysis rules")?;
+        let p = self.prisoners();
+        let e = self.engines[i].as_ref();
+        let mut value = [0i64; 2];
+        for (k, colour) in [Colour::Black, Colour::White].into_iter().enumerate() {
+            let answer = crate::procedure::naj::solve(
+                e,
+                &self.geometry,
+                &rules,
+                position,
+                colour,
+                crate::procedure::naj::Budget {
+                    nodes: self.budget,
+                    immortal: self.budget,
+                },
+                Default::default(),
+            )
+            .map_err(|e| e.to_string())?;
+            value[k] = match answer {
+                Answer::Decided(s) => s.value,
+                Answer::Undetermined { explored } => {
+                    return Ok(Said::Undetermined(self.shortfall(
+                        e,
+                        explored,
+                        &format!("the optimal NAJ {colour}-analysis (N-15, N-16)"),
+                    )))
+                }
+            };
+        }
+        let pd = p.black as i64 - p.white as i64;
+        Ok(Said::Decided(Ok(
+            (value[0] - value[1] + pd) as f64 - self.komi
+        )))
+    }
+
+    fn ljr_komi(&self) -> Result<i64, String> {
+        if self.komi.fract() != 0.0 || self.komi < 0.0 {
+            return Err("ljr: komi is a non-negative integer (L-2)".into());
+        }
+        Ok(self.komi as i64)
+    }
+
+    /// LJR control of both players at the end (L-14, two-eye test), the permanent
+    /// prohibitions of the current situation in force.
+    fn ljr_control(
+        &self,
+        engine: &dyn Engine,
+        position: &Position,
+    ) -> Result<[ControlAnswer; 2], String> {
+        let prohibited = self.games[0]
+            .situation()
+            .map(|s| s.permanently_prohibited)
+            .unwrap_or_default();
+        crate::procedure::ljr::control_maps(
+            engine,
+            &self.geometry,
+            position,
+            &prohibited,
+            ControlMethod::TwoEyeTest,
+            LjrParams::default(),
+            self.budget,
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    fn vjr_assessment(
+        &self,
+        engine: &dyn Engine,
+        position: &Position,
+    ) -> Result<Said<crate::vjr::VjrAssessment>, String> {
+        let a =
+            crate::procedure::vjr::assess(engine, &self.geometry, position, self.life, self.budget)
+                .map_err(|e| e.to_string())?;
+        if a.strings.iter().any(|s| s.status.is_none()) {
+            return Ok(Said::Undetermined(self.shortfall(
+                engine,
+                a.explored,
+                "a VJR status question (V-19 ... V-23)",
+            )));
+        }
+        Ok(Said::Decided(a))
+    }
+
+    /// Per point, the class of the stone on it (`final_status_list`), or why the ruleset
+    /// gives none.
+    pub fn status_classes(&self) -> Result<Verdict<Vec<Option<StatusClass>>>, String> {
+        let position = self.position();
+        let n = self.geometry.len();
+        let stones = |f: &dyn Fn(Point) -> StatusClass| -> Vec<Option<StatusClass>> {
+            (0..n)
+                .map(|p| match position.get(p) {
+                    Cell::Empty => None,
+                    Cell::Stone(_) => Some(f(p)),
+                })
+                .collect()
+        };
+        match self.ruleset {
+            RulesetId::J2003 => self.ask(|i| {
+                let e = self.engines[i].as_ref();
+                let analysis =
+                    crate::procedure::j2003::analyse(e, &self.geometry, &position, self.budget)
+                        .map_err(|e| e.to_string())?;
+                if !analysis.is_decided() {
+                    return Ok(Said::Undetermined(self.shortfall(
+                        e,
+                        analysis.explored,
+                        "the J2003 analysis (J-52)",
+                    )));
+                }
+                let status = analysis.status_at(n);
+                // J-49: alive or dead; in-seki regions (J-59) are not separated here.
+                Ok(Said::Decided(stones(&|p| match status[p] {
+                    Some(s) if s.is_alive() => StatusClass::Alive,
+                    _ => StatusClass::Dead,
+                })))
+            }),
+            RulesetId::Vjr => self.ask(|i| {
+                let a = match self.vjr_assessment(self.engines[i].as_ref(), &position)? {
+                    Said::Decided(a) => a,
+                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                };
+                let status = a.status_at(n);
+                let mut out = Vec::with_capacity(n);
+                for (p, &st) in status.iter().enumerate() {
+                    out.push(match (position.get(p), st) {
+                        (Cell::Empty, _) => None,
+                        (_, Some(VjrStatus::IndependentlyAlive)) => Some(StatusClass::Alive),
+                        (_, Some(VjrStatus::AliveInSeki)) => Some(StatusClass::Seki),
+                        (_, Some(VjrStatus::Dead)) => Some(StatusClass::Dead),
+                        _ => {
+                            return Err(format!(
+                                "vjr: the status of {} is undefined (the rules do not decide it)",
+                                self.geometry.name(p)
+                            ))
+                        }
+                    });
+                }
+                Ok(Said::Decided(out))
+            }),
+            RulesetId::Ljr => self.ask(|i| {
+                let e = self.engines[i].as_ref();
+                let maps = self.ljr_control(e, &position)?;
+                let mut out = Vec::with_capacity(n);
+                for p in 0..n {
+                    out.push(match position.get(p) {
+                        Cell::Empty => None,
+                        // L-5: a stone on a location its opponent controls is dead.
+                        Cell::Stone(c) => {
+                            match maps[usize::from(c == Colour::Black)].controlled[p] {
+                                Some(true) => Some(StatusClass::Dead),
+                                Some(false) => Some(StatusClass::Alive),
+                                None => {
+                                    return Ok(Said::Undetermined(self.shortfall(
+                                        e,
+                                        control_explored(&maps),
+                                        "LJR control by the two-eye test (L-14)",
+                                    )))
+                                }
+                            }
+                        }
+                    });
+                }
+                Ok(Said::Decided(out))
+            }),
+            RulesetId::Naj | RulesetId::Najn => Err(format!(
+                "{}: final_status_list is not available (NAJ has no statuses; its dead stones come from the control at the end of each analysis, N-18 ... N-21, not computed over GTP); final_score gives the score",
+                self.ruleset
+            )),
+            // TT-7 and area scoring: every stone on the board counts; none is dead.
+            _ => self.ask(|_| Ok(Said::Decided(stones(&|_| StatusClass::Alive)))),
+        }
+    }
+}
+
+/// Nodes the control searches spent (both players).
+fn control_explored(maps: &[ControlAnswer; 2]) -> u64 {
+    maps.iter().map(|m| m.explored).sum()
+}

@@ -1,0 +1,211 @@
+//! The one comparison of engines: every answer a session gives is agreed, disagreed or
+//! undetermined (never a disagreement when an engine only ran out of budget).
+
+use std::fmt;
+
+/// An engine that could not decide a question within its budget.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shortfall {
+    pub engine: String,
+    /// What the budget bounds: `states`, `nodes` ... per question.
+    pub budget: u64,
+    /// How much the search spent before it stopped.
+    pub explored: u64,
+    /// The question, in the rules' words (e.g. "the J2003 analysis that judges an ending
+    /// pass (J-19)").
+    pub question: String,
+}
+
+impl fmt::Display for Shortfall {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}: {} is undetermined within the budget ({} explored, budget {} per question)",
+            self.engine, self.question, self.explored, self.budget
+        )
+    }
+}
+
+/// One engine's answer to one question.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Said<T> {
+    Decided(T),
+    Undetermined(Shortfall),
+}
+
+/// What the engines said, compared once.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Verdict<T> {
+    /// Every engine decided the question, and they agree.
+    Agreed(T),
+    /// Two engines decided it differently: every engine's answer, in order.
+    Disagreed(Vec<(String, Said<T>)>),
+    /// No two engines that decided disagree, but at least one did not decide.
+    Undetermined {
+        /// The engines that ran out of budget.
+        shortfalls: Vec<Shortfall>,
+        /// The answer of the engines that decided, if any did.
+        decided: Option<T>,
+    },
+}
+
+impl<T: PartialEq + Clone> Verdict<T> {
+    /// Compare the answers of the engines (in the session's order).
+    pub fn of(answers: Vec<(String, Said<T>)>) -> Verdict<T> {
+        let decided: Vec<&T> = answers
+            .iter()
+            .filter_map(|(_, s)| match s {
+                Said::Decided(t) => Some(t),
+                Said::Undetermined(_) => None,
+            })
+            .collect();
+        if decided.windows(2).any(|w| w[0] != w[1]) {
+            return Verdict::Disagreed(answers);
+        }
+        let first = decided.first().map(|t| (*t).clone());
+        let shortfalls: Vec<Shortfall> = answers
+            .into_iter()
+            .filter_map(|(_, s)| match s {
+                Said::Undetermined(u) => Some(u),
+                Said::Decided(_) => None,
+            })
+            .collect();
+        match (shortfalls.is_empty(), first) {
+            (true, Some(t)) => Verdict::Agreed(t),
+            (_, decided) => Verdict::Undetermined {
+                shortfalls,
+                decided,
+            },
+        }
+    }
+}
+
+impl<T> Verdict<T> {
+    /// `agreed`, `disagreed` or `undetermined`: the `verdict` field of the JSON outputs.
+    pub fn kind(&self) -> VerdictKind {
+        match self {
+            Verdict::Agreed(_) => VerdictKind::Agreed,
+            Verdict::Disagreed(_) => VerdictKind::Disagreed,
+            Verdict::Undetermined { .. } => VerdictKind::Undetermined,
+        }
+    }
+
+    pub fn agreed(&self) -> Option<&T> {
+        match self {
+            Verdict::Agreed(t) => Some(t),
+            _ => None,
+        }
+    }
+
+    pub fn map<U>(self, f: impl Fn(T) -> U) -> Verdict<U> {
+        match self {
+            Verdict::Agreed(t) => Verdict::Agreed(f(t)),
+            Verdict::Disagreed(v) => Verdict::Disagreed(
+                v.into_iter()
+                    .map(|(n, s)| {
+                        (
+                            n,
+                            match s {
+                                Said::Decided(t) => Said::Decided(f(t)),
+                                Said::Undetermined(u) => Said::Undetermined(u),
+                            },
+                        )
+                    })
+                    .collect(),
+            ),
+            Verdict::Undetermined {
+                shortfalls,
+                decided,
+            } => Verdict::Undetermined {
+                shortfalls,
+                decided: decided.map(f),
+            },
+        }
+    }
+}
+
+impl<T: fmt::Debug> Verdict<T> {
+    /// One line for humans (and GTP error texts): what each engine said.
+    pub fn describe(&self) -> String {
+        match self {
+            Verdict::Agreed(t) => format!("agreed: {t:?}"),
+            Verdict::Disagreed(v) => {
+                let said: Vec<String> = v
+                    .iter()
+                    .map(|(n, s)| match s {
+                        Said::Decided(t) => format!("{n}: {t:?}"),
+                        Said::Undetermined(u) => {
+                            format!("{n}: undetermined ({} explored)", u.explored)
+                        }
+                    })
+                    .collect();
+                format!("engines disagree: {}", said.join("; "))
+            }
+            Verdict::Undetermined { shortfalls, .. } => {
+                let said: Vec<String> = shortfalls.iter().map(|s| s.to_string()).collect();
+                format!("undetermined: {}; raise the budget", said.join("; "))
+            }
+        }
+    }
+}
+
+/// The three answers, without the values (exit statuses, JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum VerdictKind {
+    Agreed,
+    Undetermined,
+    Disagreed,
+}
+
+impl VerdictKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            VerdictKind::Agreed => "agreed",
+            VerdictKind::Undetermined => "undetermined",
+            VerdictKind::Disagreed => "disagreed",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn short(engine: &str) -> Shortfall {
+        Shortfall {
+            engine: engine.into(),
+            budget: 10,
+            explored: 10,
+            question: "q".into(),
+        }
+    }
+
+    #[test]
+    fn three_answers() {
+        let d = |n: &str, v: i32| (n.to_string(), Said::Decided(v));
+        let u = |n: &str| (n.to_string(), Said::<i32>::Undetermined(short(n)));
+        assert_eq!(Verdict::of(vec![d("a", 1), d("b", 1)]), Verdict::Agreed(1));
+        assert_eq!(
+            Verdict::of(vec![d("a", 1), d("b", 2)]).kind(),
+            VerdictKind::Disagreed
+        );
+        // An engine out of budget is not a disagreement.
+        assert_eq!(
+            Verdict::of(vec![u("a"), d("b", 7)]),
+            Verdict::Undetermined {
+                shortfalls: vec![short("a")],
+                decided: Some(7)
+            }
+        );
+        // Two that decided differently disagree even when a third ran out.
+        assert_eq!(
+            Verdict::of(vec![u("a"), d("b", 7), d("c", 8)]).kind(),
+            VerdictKind::Disagreed
+        );
+        assert_eq!(
+            Verdict::of(vec![u("a"), u("b")]).kind(),
+            VerdictKind::Undetermined
+        );
+    }
+}
