@@ -107,6 +107,15 @@ pub trait LjrGame {
     /// Starts (history indices, increasing) of the disturbing cycles the player to move may
     /// remove now (L-7, L-8); empty when none.
     fn disturbing_cycles(&self) -> Vec<usize>;
+    /// The start a `cycle` turn names (L-7, L-8): the most recent similar situation with a
+    /// disturbing cycle; without one, the current situation, which no game takes as a
+    /// cycle's start (the turn is then illegal, `no-disturbing-cycle`).
+    fn most_recent_cycle(&self) -> usize {
+        self.disturbing_cycles()
+            .last()
+            .copied()
+            .unwrap_or(self.turns())
+    }
     /// Whether the player to move may make `turn` now.
     fn check(&self, turn: Turn) -> Result<(), Illegal>;
     /// Make `turn`; an illegal turn changes nothing.

@@ -84,15 +84,9 @@ pub fn replay_ljr(
                 }));
             }
         }
-        // `cycle`: the most recent similar situation; without one the turn names the
-        // current situation, which no engine takes as a cycle's start.
         let remove_cycle = step.cycle.map(|c| match c {
             CycleChoice::At(k) => k,
-            CycleChoice::MostRecent => game
-                .disturbing_cycles()
-                .last()
-                .copied()
-                .unwrap_or(game.turns()),
+            CycleChoice::MostRecent => game.most_recent_cycle(),
         });
         let turn = Turn {
             remove_cycle,

@@ -227,9 +227,7 @@ impl RulesetGame {
             Move::Pass => None,
             Move::KoPass => return Err(Illegal::KoPassUnavailable),
         };
-        let remove_cycle = a
-            .remove_cycle
-            .then(|| g.disturbing_cycles().last().copied().unwrap_or(g.turns()));
+        let remove_cycle = a.remove_cycle.then(|| g.most_recent_cycle());
         Ok(Turn { remove_cycle, play })
     }
 
