@@ -367,8 +367,10 @@ fn immortal_json_contract() {
         "1",
         p.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(0));
+    // Undetermined within the budget: exit 3 (README), `verdict` says so.
+    assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
+    assert_eq!(v["verdict"], "undetermined");
     // Black's stones are decided after one position (White has no legal play next to them,
     // spec naj.md N-17.S2); White's need more.
     assert_eq!(v["white"], serde_json::Value::Null);
@@ -416,8 +418,10 @@ fn analyse_json_contract() {
     assert!(line.starts_with("W D2"), "{line}");
     // A budget too small: undetermined, never a guess.
     let o = run(&["analyse", "--json", "--budget", "3", p.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0));
+    // Undetermined within the budget: exit 3 (README), `verdict` says so.
+    assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
+    assert_eq!(v["verdict"], "undetermined");
     assert_eq!(v["black_analysis_value"], serde_json::Value::Null);
     assert_eq!(
         v["engines"]["optimized"]["black-analysis"]["undetermined"]["budget"],
@@ -477,8 +481,10 @@ fn status_json_contract() {
         "2",
         p.to_str().unwrap(),
     ]);
-    assert_eq!(o.status.code(), Some(0));
+    // Undetermined within the budget: exit 3 (README), `verdict` says so.
+    assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
+    assert_eq!(v["verdict"], "undetermined");
     assert_eq!(v["score"], serde_json::Value::Null);
     assert!(v["strings"]
         .as_array()
@@ -833,8 +839,9 @@ fn status_vjr_parameters_and_budget() {
         "--budget",
         "1",
     ]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let v = json(&o);
+    assert_eq!(v["verdict"], "undetermined");
     assert!(
         v["strings"]
             .as_array()
@@ -884,4 +891,73 @@ fn a_closed_or_full_standard_output_is_no_panic() {
         );
         assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     }
+}
+
+/// `play` answers through the session: J-19 refuses White's ending pass on a direct ko stone
+/// (when the engine decides the analysis); an answer one engine cannot decide within the
+/// budget is `undetermined` (exit 3), not a disagreement (exit 1).
+#[test]
+fn play_verdicts_agreed_undetermined() {
+    let ko = temp("direct-ko-play.txt", ". . # # # O .\n");
+    let o = run(&[
+        "play",
+        "--json",
+        "--ruleset",
+        "j2003",
+        "--engine",
+        "optimized",
+        "--budget",
+        "300000",
+        "--setup",
+        ko.to_str().unwrap(),
+        "B",
+        "pass",
+        "W",
+        "pass",
+        "W",
+        "A1",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["steps"][1]["legal"], false);
+    assert_eq!(v["steps"][1]["reason"], "direct-ko");
+    assert_eq!(v["steps"][2]["legal"], true);
+    assert_eq!(v["verdict"], "agreed");
+    // Both engines at a small budget: the reference cannot finish J-19's analysis.
+    let o = run(&[
+        "play",
+        "--json",
+        "--ruleset",
+        "j2003",
+        "--budget",
+        "2000",
+        "--setup",
+        ko.to_str().unwrap(),
+        "B",
+        "pass",
+        "W",
+        "pass",
+    ]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["verdict"], "undetermined");
+    assert_eq!(v["steps"][1]["legal"], serde_json::Value::Null);
+    assert_eq!(v["steps"][1]["verdict"], "undetermined");
+    assert_eq!(v["engines_agree"], true);
+    assert!(v["undetermined"].as_str().unwrap().contains("J-19"), "{v}");
+    // The LJR game: every step agrees; the reference's score is undetermined.
+    let mut args = vec!["play", "--json", "--ruleset", "ljr", "--size", "3x3"];
+    args.extend(
+        "B C3 W B2 B pass W B1 B pass W A3 B cycle B B3 W A1 B pass W pass B pass".split(' '),
+    );
+    let o = run(&args);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(v["verdict"], "undetermined");
+    assert_eq!(v["game_over"], true);
+    assert_eq!(v["score"], serde_json::Value::Null);
+    assert!(
+        v["undetermined"].as_str().unwrap().contains("reference"),
+        "{v}"
+    );
 }

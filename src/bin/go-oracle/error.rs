@@ -2,6 +2,7 @@
 
 use go_oracle::engine::Unsupported;
 use go_oracle::parse::InputError;
+use go_oracle::session::VerdictKind;
 
 /// An error of the command line: bad input (exit 2), a failure (exit 1), or a search left
 /// undetermined within its budget (exit 3).
@@ -24,12 +25,29 @@ impl From<Unsupported> for Exit {
     }
 }
 
-/// Exit 1 with `the engines disagree` on stderr unless the engines agree.
-pub fn engines_agree(agree: bool) -> Result<(), Exit> {
-    if agree {
-        Ok(())
-    } else {
-        eprintln!("the engines disagree");
-        Err(Exit::Failed)
+/// The exit of a command by the verdict on its answer (README: 0 agreed, 1 the engines
+/// disagree, 3 undetermined within the budget), with a line on stderr for the last two.
+pub fn verdict_exit(kind: VerdictKind) -> Result<(), Exit> {
+    match kind {
+        VerdictKind::Agreed => Ok(()),
+        VerdictKind::Disagreed => {
+            eprintln!("the engines disagree");
+            Err(Exit::Failed)
+        }
+        VerdictKind::Undetermined => {
+            eprintln!("undetermined within the budget (raise --budget)");
+            Err(Exit::Undetermined)
+        }
+    }
+}
+
+/// The verdict of a command whose engines agree on everything they decided (`agree`) and
+/// where some answer may be undetermined: a disagreement comes first
+/// (`session::Verdict::of` orders them the same way).
+pub fn verdict_of(agree: bool, undetermined: bool) -> VerdictKind {
+    match (agree, undetermined) {
+        (false, _) => VerdictKind::Disagreed,
+        (true, true) => VerdictKind::Undetermined,
+        (true, false) => VerdictKind::Agreed,
     }
 }

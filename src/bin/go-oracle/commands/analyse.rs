@@ -2,7 +2,7 @@
 //! final-position, each with one optimal line, and the optimal score.
 
 use super::{read_legal_diagram, EngineChoice, FINAL_POSITION_IS_LEGAL};
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, verdict_of, Exit};
 use crate::output::{fmt_number, line_text, print_json, result_text};
 use go_oracle::engine::Answer;
 use go_oracle::geometry::Colour;
@@ -150,6 +150,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "score": score,
             "result": score.map(result_text),
             "engines_agree": agree,
+            "verdict": verdict_of(agree, values.values().any(Option::is_none)).as_str(),
             "engines": report,
         }));
     } else if let Some(s) = score {
@@ -162,5 +163,5 @@ pub fn run(args: Args) -> Result<(), Exit> {
             result_text(s)
         );
     }
-    engines_agree(agree)
+    verdict_exit(verdict_of(agree, values.values().any(Option::is_none)))
 }

@@ -3,7 +3,7 @@
 
 use super::turns::{integer_komi, parse_captives, parse_points};
 use super::{read_diagram, EngineChoice};
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, verdict_of, Exit};
 use crate::output::{print_json, with_coordinates};
 use go_oracle::geometry::{Geometry, Point, Position};
 use go_oracle::ljr::{
@@ -214,6 +214,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "differences": first["differences"],
             "engines": per_engine,
             "engines_agree": agree,
+            "verdict": verdict_of(agree, control_undetermined(&results)).as_str(),
         }));
     } else {
         print!("{}", with_coordinates(&geometry, &position));
@@ -259,5 +260,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         }
     }
-    engines_agree(agree)
+    verdict_exit(verdict_of(agree, control_undetermined(&results)))
+}
+
+/// Whether some engine left a location's control undetermined within the budget.
+fn control_undetermined(results: &[(String, Value)]) -> bool {
+    results.iter().any(|(_, v)| {
+        ["undetermined", "dispute_undetermined"].iter().any(|k| {
+            ["black", "white"]
+                .iter()
+                .any(|c| v[*k][*c].as_array().is_some_and(|a| !a.is_empty()))
+        })
+    })
 }

@@ -1,7 +1,7 @@
 //! `go-oracle immortal`: NAJ N-17, the immortal stones of each colour in a diagram.
 
 use super::{read_legal_diagram, EngineChoice};
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, verdict_of, Exit};
 use crate::output::print_json;
 use go_oracle::engine::Answer;
 use go_oracle::geometry::Colour;
@@ -89,6 +89,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         print_json(&json!({
             "black": pick("black"), "white": pick("white"),
             "engines_agree": agree, "engines": engines_json,
+            "verdict": verdict_of(agree, per_engine.iter().any(|(_, _, u)| !u.is_empty())).as_str(),
         }));
     } else {
         for (name, c, u) in &per_engine {
@@ -106,5 +107,8 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         }
     }
-    engines_agree(agree)
+    verdict_exit(verdict_of(
+        agree,
+        per_engine.iter().any(|(_, _, u)| !u.is_empty()),
+    ))
 }

@@ -1,11 +1,12 @@
 //! `go-oracle score`: the area score of a diagram under a ruleset.
 
 use super::{read_diagram, ruleset_rules, GameOptions};
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, Exit};
 use crate::output::{fmt_number, print_json};
 use go_oracle::engine::Start;
 use go_oracle::geometry::Colour;
 use go_oracle::rules::RulesetId;
+use go_oracle::session::{Config, Session, Verdict};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -24,30 +25,49 @@ pub fn run(args: Args) -> Result<(), Exit> {
         options,
         diagram_file: file,
     } = args;
-    let rules = ruleset_rules(ruleset)?;
+    ruleset_rules(ruleset)?;
     let komi = options.komi()?;
     let (geometry, position) = read_diagram(&file)?;
+    let mut session = Session::new(
+        Config {
+            ruleset,
+            patch: Default::default(),
+            komi,
+            budget: 0,
+            independent_life: Default::default(),
+            engines: options.engine.shared_engines(),
+        },
+        geometry.clone(),
+    )
+    .map_err(|e| Exit::BadInput(format!("--ruleset {ruleset}: {e}")))?;
     let start = Start {
         position,
         to_move: Colour::Black,
         handicap: 0,
         prisoners: Default::default(),
     };
-    let mut scores = Vec::new();
-    for engine in options.engine.engines() {
-        let game = engine.start(&geometry, &rules, &start)?;
-        let s = game
-            .score(komi)
-            .ok_or_else(|| Exit::BadInput(format!("ruleset {ruleset} has no area scoring")))?;
-        scores.push((engine.name(), s));
-    }
-    let agree = scores.windows(2).all(|w| w[0].1 == w[1].1);
-    let s = &scores[0].1;
+    session
+        .restart(geometry, start, Vec::new())
+        .map_err(Exit::BadInput)?;
+    let verdict = session.area_score().map_err(Exit::BadInput)?;
+    let s = match &verdict {
+        Verdict::Agreed(Some(s)) => s.clone(),
+        Verdict::Agreed(None) => {
+            return Err(Exit::BadInput(format!(
+                "ruleset {ruleset} has no area scoring"
+            )))
+        }
+        other => {
+            eprintln!("{}", other.describe());
+            return verdict_exit(other.kind());
+        }
+    };
     if options.json {
         print_json(&json!({
             "ruleset": ruleset.as_str(), "black": s.black, "white": s.white, "komi": s.komi,
-            "score": s.score, "result": s.result, "engines_agree": agree,
-            "engines": scores.iter().map(|x| x.0.clone()).collect::<Vec<_>>(),
+            "score": s.score, "result": s.result, "engines_agree": true,
+            "engines": session.engines().iter().map(|e| e.name()).collect::<Vec<_>>(),
+            "verdict": "agreed",
         }));
     } else {
         println!(
@@ -59,10 +79,5 @@ pub fn run(args: Args) -> Result<(), Exit> {
             s.result
         );
     }
-    if !agree {
-        for (n, s) in &scores {
-            eprintln!("{n}: {s:?}");
-        }
-    }
-    engines_agree(agree)
+    verdict_exit(verdict.kind())
 }

@@ -2,7 +2,7 @@
 //! ruleset's superko), with one principal line (spec `solve.md`).
 
 use super::{ruleset_rules, EngineChoice};
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, verdict_of, Exit};
 use crate::output::{fmt_number, line_text, print_json, result_text};
 use go_oracle::engine::{Answer, Start};
 use go_oracle::geometry::Colour;
@@ -138,10 +138,5 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         }
     }
-    engines_agree(agree)?;
-    if decided {
-        Ok(())
-    } else {
-        Err(Exit::Undetermined)
-    }
+    verdict_exit(verdict_of(agree, !decided))
 }

@@ -3,7 +3,7 @@
 
 use super::FINAL_POSITION_IS_LEGAL;
 use super::{decided_strings, j2003_analysis, read_legal_diagram, EngineChoice};
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, verdict_of, Exit};
 use crate::output::{
     fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
 };
@@ -131,6 +131,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "prisoner_difference": prisoner_difference,
             "komi": komi,
             "engines_agree": agree,
+            "verdict": verdict_of(agree, reports.iter().any(|r| !r.1.is_decided())).as_str(),
             "engines": engines_json,
         }));
     } else {
@@ -148,5 +149,5 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         }
     }
-    engines_agree(agree)
+    verdict_exit(verdict_of(agree, reports.iter().any(|r| !r.1.is_decided())))
 }

@@ -3,7 +3,7 @@
 //! JSON contract: README.md, "status".
 
 use super::EngineChoice;
-use crate::error::{engines_agree, Exit};
+use crate::error::{verdict_exit, verdict_of, Exit};
 use crate::output::{
     fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
 };
@@ -171,6 +171,7 @@ pub fn run(
             "prisoner_difference": prisoner_difference,
             "komi": komi,
             "engines_agree": agree,
+            "verdict": verdict_of(agree, vjr_undetermined(&reports)).as_str(),
             "engines": engines_json,
         }));
     } else {
@@ -213,5 +214,12 @@ pub fn run(
             }
         }
     }
-    engines_agree(agree)
+    verdict_exit(verdict_of(agree, vjr_undetermined(&reports)))
+}
+
+/// Whether some engine left a status undetermined within the budget.
+fn vjr_undetermined(reports: &[Report]) -> bool {
+    reports
+        .iter()
+        .any(|r| r.assessment.strings.iter().any(|s| s.status.is_none()))
 }
