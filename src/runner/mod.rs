@@ -128,7 +128,7 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
         .flat_map(|n| n.optimal.iter().zip(["black", "white"]))
         .filter_map(|(a, colour)| match a {
             Some(Answer::Undetermined { explored }) => Some(format!(
-                "the optimal {colour}-analysis value is undetermined within the solver budget of {} states ({explored} visited)",
+                "the optimal {colour}-analysis value is undetermined within the solver budget of {} (game states and immortality-test positions, naj.md SOLVE-5; {explored} spent)",
                 check.solver_budget
             )),
             _ => None,
