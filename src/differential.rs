@@ -1,8 +1,10 @@
 //! Differential checking: play the same moves on every engine configuration and report the
 //! first disagreement (legality of every point, position, prisoners, score). Used by the
 //! proptests and the `play_agree` fuzz target; [`sgf_read_write`] is the SGF reader's property
-//! (`sgf_read_no_panic`), [`sensei_read`] the Sensei diagram reader's (`sensei_read_no_panic`).
+//! (`sgf_read_no_panic`), [`sensei_read`] the Sensei diagram reader's (`sensei_read_no_panic`),
+//! [`gtp::gtp_referee`] the GTP referee's (`gtp_referee_no_panic`).
 
+pub mod gtp;
 pub mod ljr;
 pub mod vjr;
 

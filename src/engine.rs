@@ -156,7 +156,19 @@ pub trait Engine: Send + Sync {
         position: &Position,
         player: Colour,
         budget: u64,
-    ) -> Result<Answer<Vec<bool>>, Unsupported>;
+    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+        Ok(self.immortal_work(geometry, position, player, budget)?.0)
+    }
+    /// [`Engine::immortal`] with the work the test took: the positions its search explored,
+    /// 1 for a test that is no search (Benson's algorithm). A search that spends one budget
+    /// over many tests (the NAJ solver, spec naj.md SOLVE-5) counts it.
+    fn immortal_work(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported>;
     /// NAJ N-18/N-19: for every point, whether `player` controls it given `position`, the
     /// position at the end of his analysis.
     fn control(
@@ -165,7 +177,17 @@ pub trait Engine: Send + Sync {
         position: &Position,
         player: Colour,
         budget: u64,
-    ) -> Result<Answer<Vec<bool>>, Unsupported>;
+    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+        Ok(self.control_work(geometry, position, player, budget)?.0)
+    }
+    /// [`Engine::control`] with the work its immortality test took, as [`Engine::immortal_work`].
+    fn control_work(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported>;
     /// J2003 (j2003.md G-1 ... G-8): whether the attacker can force the target of `check`
     /// from the final-position `position`, with the states or nodes the solver visited.
     fn j2003_force(

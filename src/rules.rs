@@ -270,9 +270,11 @@ pub enum RulesetId {
     TrompTaylor,
     /// Tromp's current "logical rules" (spec `tromp-taylor.md`, variant TL).
     TrompLogical,
-    /// New Amateur-Japanese Rules (not implemented yet).
+    /// New Amateur-Japanese Rules (spec `naj.md`): alternation, black- and white-analysis,
+    /// immortality, control, scores (the analyses' solver in `procedure::naj`).
     Naj,
-    /// NAJ with the no-result module (not implemented yet).
+    /// NAJ with the no-result module (spec `naj.md` N-24): the alternation ends at a long
+    /// cycle (`long-cycle-tie`) instead of fixed-ko.
     Najn,
     /// Japanese 2003 Rules (spec `j2003.md`).
     J2003,
@@ -281,7 +283,9 @@ pub enum RulesetId {
     Ljr,
     /// Verbal Japanese Rules status assessment (spec `vjr.md`).
     Vjr,
-    /// No named ruleset: the play rules are exactly the case's `rules` (every field required).
+    /// No named ruleset: the play rules are the case's `rules`; `suicide` and `ko` are
+    /// required, the rest defaults (`complete_custom`: opponent-first capture, 2 passes, no
+    /// scoring).
     Custom,
 }
 

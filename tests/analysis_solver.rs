@@ -1,15 +1,17 @@
-//! The optimal-analysis solver (spec naj.md SOLVE-1 ... SOLVE-4): its value does not depend
-//! on the engine nor on its speed-ups, and it is right on hand-argued positions.
+//! The optimal-analysis solver (spec naj.md SOLVE-1 ... SOLVE-5): its value does not depend
+//! on the engine nor on its speed-ups, it is right on hand-argued positions, and its budget
+//! bounds all its work, the immortality tests included.
 
-use go_oracle::engine::{Answer, Engine};
+use go_oracle::engine::{Answer, Engine, Game, Unsupported};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::procedure::naj::{compare, solve, Budget, Solved, Switches};
 use go_oracle::reference::play::is_legal_position;
 use go_oracle::reference::Reference;
-use go_oracle::rules::RulesetId;
+use go_oracle::rules::{Rules, RulesetId};
 use proptest::prelude::*;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 const ALL_SWITCHES: [Switches; 6] = [
     Switches {
@@ -208,5 +210,131 @@ proptest! {
                 }
             }
         }
+    }
+}
+
+/// The optimized engine's answers, but every immortality test reports `cost` positions
+/// explored; it records how many tests it was asked and the largest budget one was given.
+struct Costly {
+    cost: u64,
+    tests: AtomicU64,
+    largest_budget: AtomicU64,
+}
+
+impl Costly {
+    fn counted(&self, budget: u64, answer: Answer<Vec<bool>>) -> (Answer<Vec<bool>>, u64) {
+        self.tests.fetch_add(1, Ordering::Relaxed);
+        self.largest_budget.fetch_max(budget, Ordering::Relaxed);
+        (answer, self.cost)
+    }
+}
+
+impl Engine for Costly {
+    fn name(&self) -> String {
+        "costly".into()
+    }
+    /// A copy with the same cost and fresh counters (games hold it only to judge J2003
+    /// ending passes, which NAJ never asks).
+    fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
+        std::sync::Arc::new(Costly {
+            cost: self.cost,
+            tests: AtomicU64::new(0),
+            largest_budget: AtomicU64::new(0),
+        })
+    }
+    fn start(
+        &self,
+        geometry: &Geometry,
+        rules: &Rules,
+        start: &go_oracle::engine::Start,
+    ) -> Result<Box<dyn Game>, Unsupported> {
+        Optimized::default().start(geometry, rules, start)
+    }
+    fn immortal_work(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
+        let answer = Optimized::default().immortal(geometry, position, player, budget)?;
+        Ok(self.counted(budget, answer))
+    }
+    fn control_work(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        player: Colour,
+        budget: u64,
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
+        let answer = Optimized::default().control(geometry, position, player, budget)?;
+        Ok(self.counted(budget, answer))
+    }
+}
+
+/// The final-position of `naj-commentary/two-analyses-6` (seed 004 line 1461), whose claims
+/// stay undetermined within small budgets.
+const TWO_ANALYSES_6: &str = "# # # . O # O O . #
+                              . O O O O # O O . #
+                              O O # # # # # O # #
+                              # # # . # . # O # #";
+
+/// SOLVE-5: the immortality tests count against the solver's budget, and none may explore
+/// more than what is left of it. Without the count, the claim check would make one test per
+/// state over 20,000 states.
+#[test]
+fn the_budget_counts_the_immortality_tests() {
+    let (g, p) = parse_position(TWO_ANALYSES_6).unwrap();
+    let rules = RulesetId::Naj.analysis_rules().unwrap();
+    let engine = Costly {
+        cost: 1_000,
+        tests: AtomicU64::new(0),
+        largest_budget: AtomicU64::new(0),
+    };
+    let budget = Budget {
+        nodes: 20_000,
+        immortal: 1_000_000,
+    };
+    let answer = compare(
+        &engine,
+        &g,
+        &rules,
+        &p,
+        Colour::Black,
+        18,
+        budget,
+        Switches::default(),
+    )
+    .unwrap();
+    let Answer::Undetermined { explored } = answer else {
+        panic!("decided within 20 tests: {answer:?}");
+    };
+    let tests = engine.tests.load(Ordering::Relaxed);
+    assert!((1..=20).contains(&tests), "{tests} tests");
+    assert!((20_001..=21_000).contains(&explored), "{explored} spent");
+    assert!(
+        engine.largest_budget.load(Ordering::Relaxed) <= 20_000,
+        "a test was given more than the solver's budget"
+    );
+}
+
+/// The reference counts the positions its immortality search explored: with exactly that
+/// budget it decides, with one less it runs out having explored the budget.
+#[test]
+fn the_reference_reports_the_positions_it_explored() {
+    let (g, p) = parse_position(TWO_ANALYSES_6).unwrap();
+    for colour in [Colour::Black, Colour::White] {
+        let (answer, work) = Reference.immortal_work(&g, &p, colour, 1_000_000).unwrap();
+        assert!(
+            matches!(answer, Answer::Decided(_)) && work > 1,
+            "{colour:?}: {work}"
+        );
+        let (again, same) = Reference.immortal_work(&g, &p, colour, work).unwrap();
+        assert!(matches!(again, Answer::Decided(_)) && same == work);
+        let (short, spent) = Reference.immortal_work(&g, &p, colour, work - 1).unwrap();
+        assert_eq!(short, Answer::Undetermined { explored: work - 1 });
+        assert_eq!(spent, work - 1);
+        let (control, control_work) = Reference.control_work(&g, &p, colour, work).unwrap();
+        assert!(matches!(control, Answer::Decided(_)) && control_work == work);
     }
 }

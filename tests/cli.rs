@@ -85,7 +85,8 @@ fn undetermined_check_is_ignored_not_dropped() {
         &UNDECIDED_CASE.replace("id: good", "id: later"),
     );
     let o = run(&["check", "--json", p.to_str().unwrap()]);
-    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Its only check ignored, the run checked nothing: exit 1 (see the next test).
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["ignored"], 1);
     assert_eq!(v["checks"][0]["status"], "ignored");
@@ -95,6 +96,39 @@ fn undetermined_check_is_ignored_not_dropped() {
             .unwrap_or("");
         assert!(why.contains("budget of 1 state"), "{engine}: {why}");
     }
+}
+
+/// A run whose selected checks were all ignored checked nothing: exit 1 with a message
+/// saying so (table and JSON alike); one passed check beside an ignored one is a success.
+#[test]
+fn all_checks_ignored_is_a_failure() {
+    let ignored = temp(
+        "all-ignored.yaml",
+        &UNDECIDED_CASE.replace("id: good", "id: all-ignored"),
+    );
+    for args in [vec!["check"], vec!["check", "--json"]] {
+        let mut args = args;
+        args.push(ignored.to_str().unwrap());
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("nothing was checked: all 1 selected checks were ignored"),
+            "{args:?}: {}",
+            stderr(&o)
+        );
+    }
+    let passing = temp("beside.yaml", &GOOD_CASE.replace("id: good", "id: beside"));
+    let o = run(&[
+        "check",
+        passing.to_str().unwrap(),
+        ignored.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        !stderr(&o).contains("nothing was checked"),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]

@@ -90,7 +90,16 @@ fn main() {
             );
         }
     }
-    libtest_mimic::run(&args, trials).exit();
+    let conclusion = libtest_mimic::run(&args, trials);
+    // A run that selected checks and ignored every one of them checked nothing: a failure.
+    if conclusion.num_ignored > 0 && conclusion.num_passed == 0 && conclusion.num_failed == 0 {
+        eprintln!(
+            "nothing was checked: all {} selected tests (check and engine) were ignored",
+            conclusion.num_ignored
+        );
+        std::process::exit(1);
+    }
+    conclusion.exit();
 }
 
 /// Whether a check's replay runs a search (slow, budgeted).

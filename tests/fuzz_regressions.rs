@@ -1,5 +1,8 @@
 //! Every committed fuzz finding is replayed here: inputs under `fuzz/regressions/<target>/`
-//! run through the same property as the fuzz target.
+//! run through the same property as the fuzz target. Every target of `fuzz/fuzz_targets/`
+//! has a replay test here and at least one committed input (a finding, or a seed that
+//! exercises the property when there is no finding): `every_target_is_replayed` fails
+//! otherwise.
 
 use arbitrary::{Arbitrary, Unstructured};
 use go_oracle::differential::{compare_engines, GameInput};
@@ -147,4 +150,60 @@ fn sgf_read_no_panic_findings_hold() {
             panic!("{name}: {e}");
         }
     }
+}
+
+#[test]
+fn sensei_read_no_panic_findings_hold() {
+    for (name, data) in inputs("sensei_read_no_panic") {
+        if let Err(e) = go_oracle::differential::sensei_read(&data) {
+            panic!("{name}: {e}");
+        }
+    }
+}
+
+#[test]
+fn gtp_referee_no_panic_findings_hold() {
+    for (name, data) in inputs("gtp_referee_no_panic") {
+        if let Err(e) = go_oracle::differential::gtp::gtp_referee(&data) {
+            panic!("{name}: {e}");
+        }
+    }
+}
+
+/// The fuzz targets: the file names of `fuzz/fuzz_targets/`.
+fn targets() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/fuzz_targets");
+    let mut out: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .flatten()
+        .filter_map(|e| {
+            let name = e.file_name().into_string().ok()?;
+            name.strip_suffix(".rs").map(str::to_string)
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// No target passes silently: each has at least one committed input, and a test of this file
+/// replays that folder (it names the target in a call of `inputs`).
+#[test]
+fn every_target_is_replayed() {
+    let source = include_str!("fuzz_regressions.rs");
+    let targets = targets();
+    assert!(targets.len() >= 11, "fuzz targets: {targets:?}");
+    let mut missing = Vec::new();
+    for target in &targets {
+        if inputs(target).is_empty() {
+            missing.push(format!(
+                "{target}: no input under fuzz/regressions/{target}/"
+            ));
+        }
+        if !source.contains(&format!("inputs(\"{target}\")")) {
+            missing.push(format!(
+                "{target}: no replay test in tests/fuzz_regressions.rs"
+            ));
+        }
+    }
+    assert!(missing.is_empty(), "{}", missing.join("\n"));
 }

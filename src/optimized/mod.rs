@@ -287,38 +287,38 @@ impl Engine for Optimized {
         })
     }
 
-    fn immortal(
+    /// Benson's algorithm is no search: one test counts 1.
+    fn immortal_work(
         &self,
         geometry: &Geometry,
         position: &Position,
         player: Colour,
         _budget: u64,
-    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
         let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
             engine: self.name(),
             what: "boards that are not rectangles".to_string(),
         })?;
-        Ok(Answer::Decided(benson::immortal_points(
-            w,
-            h,
-            self.words_for(w, h),
-            position,
-            player,
-        )))
+        let immortal = benson::immortal_points(w, h, self.words_for(w, h), position, player);
+        Ok((Answer::Decided(immortal), 1))
     }
 
-    fn control(
+    fn control_work(
         &self,
         geometry: &Geometry,
         position: &Position,
         player: Colour,
         budget: u64,
-    ) -> Result<Answer<Vec<bool>>, Unsupported> {
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
         let (w, h) = geometry.rect_size().unwrap_or((0, 0));
-        Ok(match self.immortal(geometry, position, player, budget)? {
-            Answer::Decided(v) => Answer::Decided(benson::control_points(w, h, &v)),
-            other => other,
-        })
+        Ok(
+            match self.immortal_work(geometry, position, player, budget)? {
+                (Answer::Decided(v), work) => {
+                    (Answer::Decided(benson::control_points(w, h, &v)), work)
+                }
+                other => other,
+            },
+        )
     }
 
     fn j2003_force(

@@ -120,7 +120,9 @@ pub struct CheckSpec {
     /// Nodes a search may explore (default 200,000).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub budget: Option<u64>,
-    /// Game states the optimal-analysis solver may visit per claim (default 20,000).
+    /// The budget of a solver per question (default 20,000): NAJ, the work of the
+    /// optimal-analysis solver per claim (game states plus immortality-test positions, spec
+    /// naj.md SOLVE-5); J2003 and VJR, the nodes or states of each status question.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solver_budget: Option<u64>,
     /// The source claims something the oracle does not reproduce.
@@ -520,7 +522,8 @@ pub struct Check {
     pub white_analysis: Option<Analysis>,
     /// Nodes a search may explore (the reference's immortality test).
     pub budget: u64,
-    /// Game states the optimal-analysis solver may visit per claim.
+    /// The budget of a solver per question (NAJ: game states plus immortality-test positions
+    /// per claim, naj.md SOLVE-5; J2003, VJR: nodes or states per status question).
     pub solver_budget: u64,
     pub has_discrepancy: bool,
     /// Line of the file where the check starts.

@@ -3,8 +3,9 @@
 //! The black-analysis value V_B is the black-score (N-21) at the end of a black-analysis
 //! (N-15) in which Black maximises it and White minimises it; the white-analysis value V_W
 //! likewise with the colours exchanged (N-16). Both are computed by alpha-beta search over
-//! the analysis game of any [`Engine`], within a node budget. The search never guesses: when
-//! the budget runs out the answer is [`Answer::Undetermined`].
+//! the analysis game of any [`Engine`], within one budget for all the work: the game states
+//! visited and the positions the immortality tests explore (spec `naj.md` SOLVE-5). The search
+//! never guesses: when the budget runs out the answer is [`Answer::Undetermined`].
 //!
 //! Cut-offs (spec `naj.md` SOLVE-1, SOLVE-2), each sound for every line below the node:
 //! * the analysing player can always get at least the score of his current control, by
@@ -57,7 +58,9 @@ pub struct Solved {
 /// Limits of one solve.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Game states the search may visit.
+    /// Work the search may spend (spec naj.md SOLVE-5): one unit per game state it visits,
+    /// plus, for each immortality test it makes (SOLVE-1's control, SOLVE-2's immortal
+    /// stones), the positions that test explored (1 for a test that is no search).
     pub nodes: u64,
     /// Passed to every immortality test of the engine.
     pub immortal: u64,
@@ -101,6 +104,8 @@ struct Solver<'a> {
     budget: Budget,
     switches: Switches,
     nodes: u64,
+    /// Work spent so far, against `budget.nodes` (SOLVE-5).
+    work: u64,
     hits: u64,
     table: HashMap<Key, Entry>,
     /// Before-positions of the plays on the current line, with multiplicity.
@@ -124,6 +129,7 @@ impl<'a> Solver<'a> {
             budget,
             switches,
             nodes: 0,
+            work: 0,
             hits: 0,
             table: HashMap::new(),
             line_befores: HashMap::new(),
@@ -181,8 +187,9 @@ pub fn solve(
     );
     if std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some() {
         eprintln!(
-            "solver: {} nodes, {} table hits, {} entries",
+            "solver: {} nodes, {} work, {} table hits, {} entries",
             solver.nodes,
+            solver.work,
             solver.hits,
             solver.table.len()
         );
@@ -194,7 +201,7 @@ pub fn solve(
             nodes: solver.nodes,
         })),
         Err(Stop::Budget) => Ok(Answer::Undetermined {
-            explored: solver.nodes,
+            explored: solver.work,
         }),
         Err(Stop::Unsupported(u)) => Err(u),
     }
@@ -260,12 +267,12 @@ pub fn compare(
     // Fail-soft: a value >= claim proves `at_least`, a value < claim refutes it.
     let Some(low) = at_least(claim)? else {
         return Ok(Answer::Undetermined {
-            explored: solver.nodes,
+            explored: solver.work,
         });
     };
     let Some(above) = at_least(claim + 1)? else {
         return Ok(Answer::Undetermined {
-            explored: solver.nodes,
+            explored: solver.work,
         });
     };
     Ok(Answer::Decided(Comparison {
@@ -288,33 +295,54 @@ impl Comparison {
 }
 
 impl Solver<'_> {
-    fn decided<T>(&self, answer: Result<Answer<T>, Unsupported>) -> Result<T, Stop> {
+    /// Spend `work` units; past the budget the search stops (SOLVE-5).
+    fn spend(&mut self, work: u64) -> Result<(), Stop> {
+        self.work = self.work.saturating_add(work);
+        if self.work > self.budget.nodes {
+            return Err(Stop::Budget);
+        }
+        Ok(())
+    }
+
+    /// What an immortality test may explore: its own budget, at most what the solve has left.
+    fn test_budget(&self) -> u64 {
+        self.budget
+            .immortal
+            .min(self.budget.nodes.saturating_sub(self.work))
+    }
+
+    /// Count an immortality test's work, then take its answer.
+    fn decided<T>(&mut self, answer: Result<(Answer<T>, u64), Unsupported>) -> Result<T, Stop> {
         match answer {
-            Ok(Answer::Decided(t)) => Ok(t),
-            Ok(Answer::Undetermined { .. }) => Err(Stop::Budget),
+            Ok((answer, work)) => {
+                self.spend(work)?;
+                match answer {
+                    Answer::Decided(t) => Ok(t),
+                    Answer::Undetermined { .. } => Err(Stop::Budget),
+                }
+            }
             Err(u) => Err(Stop::Unsupported(u)),
         }
     }
 
     /// The analysing player's score if the analysis ended in `position` (N-18/N-19, N-21).
-    fn score_of(&self, position: &Position) -> Result<i64, Stop> {
-        let control = self.decided(self.engine.control(
-            self.geometry,
-            position,
-            self.analysing,
-            self.budget.immortal,
-        ))?;
+    fn score_of(&mut self, position: &Position) -> Result<i64, Stop> {
+        let answer =
+            self.engine
+                .control_work(self.geometry, position, self.analysing, self.test_budget());
+        let control = self.decided(answer)?;
         Ok(control_score(self.final_position, &control, self.analysing))
     }
 
     /// SOLVE-2: the most the analysing player can still get.
-    fn upper_bound(&self, position: &Position) -> Result<i64, Stop> {
-        let theirs = self.decided(self.engine.immortal(
+    fn upper_bound(&mut self, position: &Position) -> Result<i64, Stop> {
+        let answer = self.engine.immortal_work(
             self.geometry,
             position,
             self.analysing.opponent(),
-            self.budget.immortal,
-        ))?;
+            self.test_budget(),
+        );
+        let theirs = self.decided(answer)?;
         Ok(self
             .geometry
             .points()
@@ -337,7 +365,8 @@ impl Solver<'_> {
         mode: Mode,
     ) -> Result<Found, Stop> {
         self.nodes += 1;
-        if self.nodes > self.budget.nodes || depth > MAX_DEPTH {
+        self.spend(1)?;
+        if depth > MAX_DEPTH {
             return Err(Stop::Budget);
         }
         let position = game.position();

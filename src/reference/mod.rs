@@ -40,6 +40,14 @@ pub(crate) fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send, lost: T) -> T 
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Reference;
 
+/// An answer of the immortality search with the positions it explored (decided or not).
+fn counted(found: Result<(Vec<bool>, u64), u64>) -> (Answer<Vec<bool>>, u64) {
+    match found {
+        Ok((v, explored)) => (Answer::Decided(v), explored),
+        Err(explored) => (Answer::Undetermined { explored }, explored),
+    }
+}
+
 impl Engine for Reference {
     fn name(&self) -> String {
         "reference".to_string()
@@ -68,17 +76,16 @@ impl Engine for Reference {
     /// The exhaustive immortality search (spec naj.md N-17.S) runs on any position: its
     /// budget bounds it, and a search that runs out says `undetermined` (the check shows as
     /// ignored).
-    fn immortal(
+    fn immortal_work(
         &self,
         geometry: &Geometry,
         position: &Position,
         player: Colour,
         budget: u64,
-    ) -> Result<Answer<Vec<bool>>, Unsupported> {
-        Ok(match naj::immortal(geometry, position, player, budget) {
-            Ok(v) => Answer::Decided(v),
-            Err(explored) => Answer::Undetermined { explored },
-        })
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
+        Ok(counted(naj::immortal_explored(
+            geometry, position, player, budget,
+        )))
     }
     fn ljr_start(
         &self,
@@ -97,17 +104,16 @@ impl Engine for Reference {
     ) -> Result<crate::ljr::ControlAnswer, Unsupported> {
         Ok(ljr::control::control(geometry, query))
     }
-    fn control(
+    fn control_work(
         &self,
         geometry: &Geometry,
         position: &Position,
         player: Colour,
         budget: u64,
-    ) -> Result<Answer<Vec<bool>>, Unsupported> {
-        Ok(match naj::control(geometry, position, player, budget) {
-            Ok(v) => Answer::Decided(v),
-            Err(explored) => Answer::Undetermined { explored },
-        })
+    ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
+        Ok(counted(naj::control_explored(
+            geometry, position, player, budget,
+        )))
     }
 
     fn j2003_force(

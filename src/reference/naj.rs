@@ -24,11 +24,22 @@ pub fn control(
     player: Colour,
     budget: u64,
 ) -> Result<Vec<bool>, u64> {
-    let immortal = immortal(geometry, analysis_end, player, budget)?;
-    Ok(geometry
+    control_explored(geometry, analysis_end, player, budget).map(|(control, _)| control)
+}
+
+/// [`control`] with the positions its immortality test explored (S5's unit).
+pub fn control_explored(
+    geometry: &Geometry,
+    analysis_end: &Position,
+    player: Colour,
+    budget: u64,
+) -> Result<(Vec<bool>, u64), u64> {
+    let (immortal, explored) = immortal_explored(geometry, analysis_end, player, budget)?;
+    let control = geometry
         .points()
         .map(|q| immortal[q] || geometry.neighbours(q).iter().all(|&n| immortal[n]))
-        .collect())
+        .collect();
+    Ok((control, explored))
 }
 
 /// A fresh NAJ move-sequence from `position` with `player`'s opponent to move: the
@@ -70,6 +81,17 @@ pub fn immortal(
     player: Colour,
     budget: u64,
 ) -> Result<Vec<bool>, u64> {
+    immortal_explored(geometry, position, player, budget).map(|(immortal, _)| immortal)
+}
+
+/// [`immortal`] with the positions it explored (S5's unit), the work a caller that spends one
+/// budget over many tests (the NAJ solver, SOLVE-5) counts.
+pub fn immortal_explored(
+    geometry: &Geometry,
+    position: &Position,
+    player: Colour,
+    budget: u64,
+) -> Result<(Vec<bool>, u64), u64> {
     let mine = Cell::Stone(player);
     let next_to_mine =
         |p: &Position, q: Point| geometry.neighbours(q).iter().any(|&n| p.get(n) == mine);
@@ -128,10 +150,11 @@ pub fn immortal(
             }
         }
     }
-    Ok(geometry
+    let immortal = geometry
         .points()
         .map(|q| position.get(q) == mine && !removed[q])
-        .collect())
+        .collect();
+    Ok((immortal, explored))
 }
 
 /// N-17 by the search the reference used before spec N-17.S2 and S3, unchanged: every position

@@ -1,5 +1,6 @@
 //! Compare a replay with the check's expectations, and two engines' replays with each other.
-//! The parts every ruleset shares are here; each family adds its own (`naj`, `j2003`).
+//! The parts every ruleset shares are here; each family adds its own (`naj`, `j2003`, `ljr`,
+//! `vjr`).
 
 use super::j2003::{compare_j2003, compare_j2003_engines};
 use super::naj::{compare_naj, compare_naj_engines};

@@ -4,8 +4,10 @@
 //! [`compare`] compares a replay with the check's expectations and with another engine's
 //! replay, [`report`] formats a failure, [`files`] finds and names the case files, and
 //! [`schedule`] runs many checks on every core. Each ruleset family adds what its text
-//! defines after the moves: [`naj`] (analyses, control, immortality, NAJ scores) and
-//! [`j2003`] (ending-pass judge, long cycles, status analysis, score). Rulesets that only
+//! defines after the moves: [`naj`] (analyses, control, immortality, NAJ scores),
+//! [`j2003`] (ending-pass judge, long cycles, status analysis, score), [`ljr`] (turns with
+//! cycle removals, control by the two-eye test and by disputes, score) and [`vjr`] (status
+//! assessment, territory, score). Rulesets that only
 //! score by area (Tromp-Taylor, `custom`) need nothing beyond the core. A new ruleset
 //! plugs in as a new family module here, a field of [`Trace`], and a line in
 //! `replay::replay_with` and `compare::compare_expect` / `compare::compare_traces`.
@@ -128,7 +130,7 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
         .flat_map(|n| n.optimal.iter().zip(["black", "white"]))
         .filter_map(|(a, colour)| match a {
             Some(Answer::Undetermined { explored }) => Some(format!(
-                "the optimal {colour}-analysis value is undetermined within the solver budget of {} states ({explored} visited)",
+                "the optimal {colour}-analysis value is undetermined within the solver budget of {} (game states and immortality-test positions, naj.md SOLVE-5; {explored} spent)",
                 check.solver_budget
             )),
             _ => None,

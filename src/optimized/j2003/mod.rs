@@ -32,6 +32,9 @@
 //! * `benson_survival.rs`: Benson's algorithm on byte boards, the alive leaves of the proofs;
 //! * `sealed_regions.rs`: no plays into regions sealed by X's alive strings (U game);
 //! * `frozen_regions.rs`: regions enclosed by the prover's opponent, one tempo move;
+//! * `j2003_dfpn.rs`: the uncapturable check by df-pn (switch `j2003-dfpn`, S-3.1);
+//! * `ko_bracketing.rs`: the uncapturable check first in two ko-free variants that bracket
+//!   it (switch `ko-bracketing`, S-3.2);
 //! * `score.rs`: J2003 scoring by union-find.
 
 mod benson_survival;

@@ -20,7 +20,8 @@ pub struct Args {
     analysis: String,
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineChoice,
-    /// Game states the search may visit per analysis.
+    /// Work the search may spend per analysis: game states plus the positions its
+    /// immortality tests explore (spec naj.md SOLVE-5).
     #[arg(long, default_value_t = 1_000_000)]
     budget: u64,
     /// Positions each immortality test of the reference may explore.
@@ -119,7 +120,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
                         line_text(&geometry, colour.opponent(), &s.line)
                     ),
                     Answer::Undetermined { explored } => println!(
-                        "{}: {key} undetermined within budget {} ({explored} states, {seconds:.2} s)",
+                        "{}: {key} undetermined within budget {} ({explored} spent, {seconds:.2} s)",
                         engine.name(),
                         budget.nodes
                     ),

@@ -144,6 +144,10 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     if failed > 0 {
         Err(Exit::Failed)
+    } else if total > 0 && passed == 0 {
+        // Every selected check was ignored: nothing was checked, which is no success.
+        eprintln!("nothing was checked: all {total} selected checks were ignored");
+        Err(Exit::Failed)
     } else {
         Ok(())
     }
