@@ -218,7 +218,7 @@ pub(super) fn territory(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::optimized::Switches;
+    use crate::optimized::{Family, Switches};
     use crate::parse::diagram::parse_position;
     use crate::vjr::{Coverage, FormationKind, IndependentLife, Question};
 
@@ -236,7 +236,9 @@ mod tests {
             question,
         };
         let mut first = None;
-        for name in std::iter::once(None).chain(Switches::VJR_NAMES.iter().map(Some)) {
+        for name in
+            std::iter::once(None).chain(Switches::names_of(Family::Vjr).into_iter().map(Some))
+        {
             let engine = Optimized {
                 switches: name.map_or(Switches::ALL_ON, |n| {
                     Switches::without(n).expect("a switch")
