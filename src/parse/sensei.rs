@@ -344,35 +344,7 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
     }
     let geometry = Geometry::rect(width, height)
         .map_err(|e| InputError::new(e.to_string()).at(rows[0].line, 1))?;
-    let mut position = Position::empty(geometry.len());
-    let mut labels = Vec::new();
-    let mut marks = Vec::new();
-    // Diagram numbers (1-based, before `mN`) with their point and place.
-    let mut numbered: Vec<(u32, Point, usize, usize)> = Vec::new();
-    for (y, r) in rows.iter().enumerate() {
-        for (x, &(s, col)) in r.points.iter().enumerate() {
-            let p = y * width + x;
-            match s {
-                Symbol::Cell(c, m) => {
-                    position.set(p, c);
-                    if let Some(m) = m {
-                        marks.push((p, m));
-                    }
-                }
-                Symbol::Label(c) => labels.push((p, c)),
-                Symbol::Number(n) => {
-                    if let Some(&(_, _, l, c)) = numbered.iter().find(|m| m.0 == n) {
-                        return Err(InputError::new(format!(
-                            "two moves numbered {n}: the first is at line {l}, column {c}"
-                        ))
-                        .at(r.line, col)
-                        .hint("a second move on one point goes in the title as `N at M`"));
-                    }
-                    numbered.push((n, p, r.line, col));
-                }
-            }
-        }
-    }
+    let (position, labels, marks, mut numbered) = points_of(&rows, &geometry)?;
     complete_numbering(&mut numbered, &labels, &title, title_col, header_line)?;
     let moves = numbered
         .iter()
@@ -402,6 +374,54 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
         edges,
         notes,
     })
+}
+
+/// What the rows show: the position, labels, marks and the numbered moves (1-based diagram
+/// numbers, before `mN`, with their point and place).
+#[allow(clippy::type_complexity)]
+fn points_of(
+    rows: &[Row],
+    geometry: &Geometry,
+) -> Result<
+    (
+        Position,
+        Vec<(Point, char)>,
+        Vec<(Point, Mark)>,
+        Vec<(u32, Point, usize, usize)>,
+    ),
+    InputError,
+> {
+    let width = rows[0].points.len();
+    let mut position = Position::empty(geometry.len());
+    let mut labels = Vec::new();
+    let mut marks = Vec::new();
+    // Diagram numbers (1-based, before `mN`) with their point and place.
+    let mut numbered: Vec<(u32, Point, usize, usize)> = Vec::new();
+    for (y, r) in rows.iter().enumerate() {
+        for (x, &(s, col)) in r.points.iter().enumerate() {
+            let p = y * width + x;
+            match s {
+                Symbol::Cell(c, m) => {
+                    position.set(p, c);
+                    if let Some(m) = m {
+                        marks.push((p, m));
+                    }
+                }
+                Symbol::Label(c) => labels.push((p, c)),
+                Symbol::Number(n) => {
+                    if let Some(&(_, _, l, c)) = numbered.iter().find(|m| m.0 == n) {
+                        return Err(InputError::new(format!(
+                            "two moves numbered {n}: the first is at line {l}, column {c}"
+                        ))
+                        .at(r.line, col)
+                        .hint("a second move on one point goes in the title as `N at M`"));
+                    }
+                    numbered.push((n, p, r.line, col));
+                }
+            }
+        }
+    }
+    Ok((position, labels, marks, numbered))
 }
 
 /// The header line `$$ [B|W] [c] [size] [mN] title` (line `first`, 0-based).
