@@ -75,6 +75,14 @@ fn read(path: &Path) -> String {
 /// The code lines of a file: comments dropped, and the `#[cfg(test)]` module at the end
 /// (unit tests may use the parsers to build positions).
 fn code_lines(text: &str) -> Vec<(usize, String)> {
+    // A file of unit tests (`mod tests;` in its own file) starts with its `use`s.
+    if text
+        .lines()
+        .next()
+        .is_some_and(|l| l.starts_with("use super::*"))
+    {
+        return Vec::new();
+    }
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {
         if line.trim_start() == "#[cfg(test)]" {

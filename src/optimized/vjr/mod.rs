@@ -24,6 +24,7 @@ mod cycle_screen;
 mod first_cycle;
 mod formation;
 mod proof_search;
+mod question;
 mod state_graph;
 mod territory;
 
@@ -33,7 +34,8 @@ use crate::engine::{Answer, Engine, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::vjr::{Outcome, VjrCheck, VjrStatus, VjrTerritory};
 use attractor::Ranks;
-use state_graph::{Ctx, Graph, NO, YES};
+use question::Ctx;
+use state_graph::{Graph, NO, YES};
 
 fn rectangle(engine: &Optimized, geometry: &Geometry) -> Result<(usize, usize), Unsupported> {
     geometry.rect_size().ok_or_else(|| Unsupported {
