@@ -5,7 +5,7 @@
 
 use go_oracle::engine::{Answer, Engine};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
-use go_oracle::optimized::{Optimized, Switches};
+use go_oracle::optimized::{Family, Optimized, Switches};
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::reference::Reference;
 use go_oracle::status_game::strings;
@@ -15,9 +15,13 @@ const BUDGET: u64 = 300_000;
 
 fn engines() -> Vec<Optimized> {
     std::iter::once(Optimized::default())
-        .chain(Switches::VJR_NAMES.iter().map(|n| Optimized {
-            switches: Switches::without(n).expect("a switch"),
-        }))
+        .chain(
+            Switches::names_of(Family::Vjr)
+                .into_iter()
+                .map(|n| Optimized {
+                    switches: Switches::without(n).expect("a switch"),
+                }),
+        )
         .collect()
 }
 

@@ -328,20 +328,7 @@ impl Referee {
                     .collect::<Vec<_>>()
                     .join(" "))
             }
-            "set_free_handicap" => {
-                let mut points = Vec::new();
-                for v in a {
-                    match parse_vertex(self.geometry(), v) {
-                        Ok(Some(p)) if !points.contains(&p) => points.push(p),
-                        _ => return Err(format!("bad vertex list (`{v}`)")),
-                    }
-                }
-                if points.len() < 2 || points.len() >= self.geometry().len() {
-                    return Err("bad vertex list (at least 2 stones, not the whole board)".into());
-                }
-                self.place_handicap(&points)?;
-                Ok(String::new())
-            }
+            "set_free_handicap" => self.set_free_handicap(a),
             "play" => {
                 let (colour, vertex) = self.colour_vertex(a, "play COLOUR VERTEX")?;
                 match self.play(colour, vertex) {
@@ -350,23 +337,7 @@ impl Referee {
                     Err(Err(text)) => Err(text),
                 }
             }
-            "genmove" => {
-                let colour = self.colour(a, "genmove COLOUR")?;
-                if self.is_over() {
-                    return Ok("pass".into());
-                }
-                let legal = self.legal_points(colour)?;
-                let vertex = if legal.is_empty() {
-                    None
-                } else {
-                    Some(legal[self.rng.gen_range(0..legal.len())])
-                };
-                match self.play(colour, vertex) {
-                    Ok(_) => Ok(vertex_text(self.geometry(), vertex)),
-                    Err(Ok(reason)) => Err(format!("cannot play: pass is illegal ({reason})")),
-                    Err(Err(text)) => Err(text),
-                }
-            }
+            "genmove" => self.genmove(a),
             "undo" => {
                 if self.session.undo()? {
                     Ok(String::new())
@@ -375,34 +346,7 @@ impl Referee {
                 }
             }
             "final_score" => self.final_score().map(score_text),
-            "final_status_list" => {
-                let wanted = a
-                    .first()
-                    .map(|s| s.to_ascii_lowercase())
-                    .unwrap_or_default();
-                let which = match wanted.as_str() {
-                    "alive" => StatusClass::Alive,
-                    "dead" => StatusClass::Dead,
-                    "seki" => StatusClass::Seki,
-                    _ => return Err("syntax error (final_status_list alive|dead|seki)".into()),
-                };
-                if which == StatusClass::Seki && self.ruleset() == RulesetId::J2003 {
-                    return Err("j2003: in-seki regions (J-59) are not computed over GTP; final_status_list alive includes the strings in seki".into());
-                }
-                let classes = agreed(self.session.status_classes()?)?;
-                let position = self.position();
-                Ok(strings(self.geometry(), &position)
-                    .into_iter()
-                    .filter(|(_, pts)| classes[pts[0]] == Some(which))
-                    .map(|(_, pts)| {
-                        pts.iter()
-                            .map(|&p| self.geometry().name(p).to_string())
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .collect::<Vec<_>>()
-                    .join("\n"))
-            }
+            "final_status_list" => self.final_status_list(a),
             "showboard" => Ok(format!("\n{}", self.board_text())),
             "is_legal" => {
                 let (colour, vertex) = self.colour_vertex(a, "is_legal COLOUR VERTEX")?;
@@ -441,27 +385,7 @@ impl Referee {
                 }
                 .to_string())
             }
-            "kgs-rules" => {
-                let name = a
-                    .first()
-                    .map(|s| s.to_ascii_lowercase())
-                    .unwrap_or_default();
-                let target = match name.as_str() {
-                    "japanese" => Some(RulesetId::J2003),
-                    "new_zealand" => Some(RulesetId::TrompTaylor),
-                    other => RulesetId::parse(other),
-                };
-                match target {
-                    Some(r) if r == self.ruleset() => Ok(String::new()),
-                    Some(r) => self
-                        .session
-                        .set_ruleset(r, &RulesPatch::default())
-                        .map(|()| String::new()),
-                    None => Err(format!(
-                        "rules `{name}` not supported (go-oracle: japanese = j2003, new_zealand = tromp-taylor, or a ruleset id)"
-                    )),
-                }
-            }
+            "kgs-rules" => self.kgs_rules(a),
             "loadsgf" => match a.as_slice() {
                 [file] => self.loadsgf(file, None),
                 [file, n] => match n.parse::<usize>() {
@@ -470,22 +394,113 @@ impl Referee {
                 },
                 _ => Err("syntax error (loadsgf FILE [MOVE_NUMBER])".into()),
             },
-            "printsgf" => {
-                let text = self.sgf();
-                match a.as_slice() {
-                    [] => Ok(text
-                        .lines()
-                        .filter(|l| !l.trim().is_empty())
-                        .collect::<Vec<_>>()
-                        .join("\n")),
-                    [file] => std::fs::write(file, text)
-                        .map(|_| String::new())
-                        .map_err(|e| format!("cannot write {file}: {e}")),
-                    _ => Err("syntax error (printsgf [FILE])".into()),
-                }
-            }
+            "printsgf" => self.printsgf(a),
             "" => Err("unknown command".into()),
             _ => Err("unknown command".into()),
+        }
+    }
+
+    /// GTP 6.3.3 `set_free_handicap VERTEX...`.
+    fn set_free_handicap(&mut self, a: &[String]) -> Reply {
+        let mut points = Vec::new();
+        for v in a {
+            match parse_vertex(self.geometry(), v) {
+                Ok(Some(p)) if !points.contains(&p) => points.push(p),
+                _ => return Err(format!("bad vertex list (`{v}`)")),
+            }
+        }
+        if points.len() < 2 || points.len() >= self.geometry().len() {
+            return Err("bad vertex list (at least 2 stones, not the whole board)".into());
+        }
+        self.place_handicap(&points)?;
+        Ok(String::new())
+    }
+
+    /// `genmove COLOUR`: a uniformly random legal point, or pass.
+    fn genmove(&mut self, a: &[String]) -> Reply {
+        let colour = self.colour(a, "genmove COLOUR")?;
+        if self.is_over() {
+            return Ok("pass".into());
+        }
+        let legal = self.legal_points(colour)?;
+        let vertex = if legal.is_empty() {
+            None
+        } else {
+            Some(legal[self.rng.gen_range(0..legal.len())])
+        };
+        match self.play(colour, vertex) {
+            Ok(_) => Ok(vertex_text(self.geometry(), vertex)),
+            Err(Ok(reason)) => Err(format!("cannot play: pass is illegal ({reason})")),
+            Err(Err(text)) => Err(text),
+        }
+    }
+
+    /// `final_status_list alive|dead|seki`: the strings of that class, one per line.
+    fn final_status_list(&self, a: &[String]) -> Reply {
+        let wanted = a
+            .first()
+            .map(|s| s.to_ascii_lowercase())
+            .unwrap_or_default();
+        let which = match wanted.as_str() {
+            "alive" => StatusClass::Alive,
+            "dead" => StatusClass::Dead,
+            "seki" => StatusClass::Seki,
+            _ => return Err("syntax error (final_status_list alive|dead|seki)".into()),
+        };
+        if which == StatusClass::Seki && self.ruleset() == RulesetId::J2003 {
+            return Err("j2003: in-seki regions (J-59) are not computed over GTP; final_status_list alive includes the strings in seki".into());
+        }
+        let classes = agreed(self.session.status_classes()?)?;
+        let position = self.position();
+        Ok(strings(self.geometry(), &position)
+            .into_iter()
+            .filter(|(_, pts)| classes[pts[0]] == Some(which))
+            .map(|(_, pts)| {
+                pts.iter()
+                    .map(|&p| self.geometry().name(p).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("\n"))
+    }
+
+    /// `kgs-rules NAME`: another ruleset, before the first move.
+    fn kgs_rules(&mut self, a: &[String]) -> Reply {
+        let name = a
+            .first()
+            .map(|s| s.to_ascii_lowercase())
+            .unwrap_or_default();
+        let target = match name.as_str() {
+            "japanese" => Some(RulesetId::J2003),
+            "new_zealand" => Some(RulesetId::TrompTaylor),
+            other => RulesetId::parse(other),
+        };
+        match target {
+            Some(r) if r == self.ruleset() => Ok(String::new()),
+            Some(r) => self
+                .session
+                .set_ruleset(r, &RulesPatch::default())
+                .map(|()| String::new()),
+            None => Err(format!(
+                "rules `{name}` not supported (go-oracle: japanese = j2003, new_zealand = tromp-taylor, or a ruleset id)"
+            )),
+        }
+    }
+
+    /// `printsgf [FILE]`: the game as SGF.
+    fn printsgf(&self, a: &[String]) -> Reply {
+        let text = self.sgf();
+        match a {
+            [] => Ok(text
+                .lines()
+                .filter(|l| !l.trim().is_empty())
+                .collect::<Vec<_>>()
+                .join("\n")),
+            [file] => std::fs::write(file, text)
+                .map(|_| String::new())
+                .map_err(|e| format!("cannot write {file}: {e}")),
+            _ => Err("syntax error (printsgf [FILE])".into()),
         }
     }
 

@@ -9,6 +9,7 @@ mod j2003;
 pub mod legal;
 pub mod ljr;
 pub mod strings;
+mod switches;
 mod vjr;
 pub mod zobrist;
 
@@ -17,173 +18,7 @@ use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::Rules;
 use bitboard::MAX_WORDS;
 use game::OptGame;
-
-/// The speed-ups of the optimized engine, each of which can be switched off.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Switches {
-    /// Find earlier positions through a Zobrist-hash index (off: scan the whole history).
-    pub hash_index: bool,
-    /// Keep strings and their liberties up to date move by move (off: flood fill at every
-    /// judgement).
-    pub incremental_strings: bool,
-    /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
-    pub narrow_boards: bool,
-    /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
-    /// without a search (off: every uncapturable check is solved).
-    pub benson_uncapturable: bool,
-    /// J2003: before solving a status check on its state graph, look for a forced win of the
-    /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a
-    /// depth-limited search (goal-directed; a proof found decides the check).
-    pub bounded_capture: bool,
-    /// J2003: before solving an uncapturable check on its state graph, look for a strategy
-    /// of the defender that never lets the string be captured (a closed set of states).
-    pub survival_proof: bool,
-    /// J2003: in the proof searches, a state where the string is unconditionally alive by
-    /// Benson's algorithm is won by the defender without a search (spec S-3).
-    pub benson_survival: bool,
-    /// J2003: in the proof searches of uncapturable checks, no plays into regions sealed by
-    /// the defender's unconditionally alive strings (spec S-3).
-    pub sealed_regions: bool,
-    /// J2003: in the proof searches, empty regions enclosed by the prover's opponent are
-    /// frozen: the opponent's plays there count as one tempo move (spec S-3).
-    pub frozen_regions: bool,
-    /// J2003: uncapturable checks by depth-first proof-number search (df-pn, no depth
-    /// bound, transposition table with the GHI treatment of repetitions; spec S-3.1)
-    /// instead of the line-bounded proof searches.
-    pub j2003_dfpn: bool,
-    /// J2003: with `j2003_dfpn`, an uncapturable check is first solved in two ko-free
-    /// variants that bracket it (spec S-3.2); the full game only where they disagree.
-    pub ko_bracketing: bool,
-    /// LJR: find earlier similar situations through a hash index (off: scan the whole
-    /// history); a hit is always verified exactly.
-    pub ljr_situation_hash: bool,
-    /// LJR: keep strings and liberties up to date turn by turn (off: flood fill at every
-    /// judgement).
-    pub ljr_incremental_strings: bool,
-    /// LJR control: cache the results of test-game states that did not depend on a
-    /// repetition cut (LL-6).
-    pub ljr_transposition: bool,
-    /// LJR control: a set proved for one location gives control of all its locations, and
-    /// a set is searched once (off: every location searches its own sets).
-    pub ljr_set_sharing: bool,
-    /// LJR control: a test-game or dispute state where the opponent has a two-eye
-    /// formation meeting the set (LL-5: it can never be broken), or where P's formation can
-    /// never stand (a location of the set without neighbours; empty permanently prohibited
-    /// locations of the set on its border or side by side), is lost without a search.
-    pub ljr_formation_cut: bool,
-    /// VJR: a state where Benson's algorithm makes the target unreachable is a *no* for the
-    /// seeker without expansion (spec `vjr.md` VS-3 item 4; used with `vjr-attractor`).
-    pub vjr_benson: bool,
-    /// VJR: the attractors W and L of the state graph decide the root when it lies in one
-    /// and are the leaves of the first-cycle search (off: that search runs from the root
-    /// over the whole graph).
-    pub vjr_attractor: bool,
-    /// VJR: skip the first-cycle search when no strongly connected component of the middle
-    /// region can remove stones of both colours (the answer is then *undefined*).
-    pub vjr_cycle_screen: bool,
-    /// VJR: before the state graph, a goal-directed depth-first proof search with a quarter
-    /// of the budget (spec `vjr.md` VS-3; off: the state graph at once).
-    pub vjr_proof_search: bool,
-}
-
-impl Switches {
-    pub const ALL_ON: Switches = Switches {
-        hash_index: true,
-        incremental_strings: true,
-        narrow_boards: true,
-        benson_uncapturable: true,
-        bounded_capture: true,
-        survival_proof: true,
-        benson_survival: true,
-        sealed_regions: true,
-        frozen_regions: true,
-        j2003_dfpn: true,
-        ko_bracketing: true,
-        ljr_situation_hash: true,
-        ljr_incremental_strings: true,
-        ljr_transposition: true,
-        ljr_set_sharing: true,
-        ljr_formation_cut: true,
-        vjr_benson: true,
-        vjr_attractor: true,
-        vjr_cycle_screen: true,
-        vjr_proof_search: true,
-    };
-    /// Names of the switches, for reports and engine names.
-    pub const NAMES: [&'static str; 20] = [
-        "hash-index",
-        "incremental-strings",
-        "narrow-boards",
-        "benson-uncapturable",
-        "bounded-capture",
-        "survival-proof",
-        "benson-survival",
-        "sealed-regions",
-        "frozen-regions",
-        "j2003-dfpn",
-        "ko-bracketing",
-        "ljr-situation-hash",
-        "ljr-incremental-strings",
-        "ljr-transposition",
-        "ljr-set-sharing",
-        "ljr-formation-cut",
-        "vjr-benson",
-        "vjr-attractor",
-        "vjr-cycle-screen",
-        "vjr-proof-search",
-    ];
-
-    /// The switches of the J2003 solver (for `go-oracle bench`): the eight after the first
-    /// three of [`Self::NAMES`].
-    pub const J2003_NAMES: &'static [&'static str] = Self::NAMES.split_at(3).1.split_at(8).0;
-
-    /// The switches of the LJR engine.
-    pub const LJR_NAMES: &'static [&'static str] = &[
-        "ljr-situation-hash",
-        "ljr-incremental-strings",
-        "ljr-transposition",
-        "ljr-set-sharing",
-        "ljr-formation-cut",
-    ];
-
-    /// The switches of the VJR solver: the last four of [`Self::NAMES`].
-    pub const VJR_NAMES: &'static [&'static str] = Self::NAMES.split_at(16).1;
-
-    /// All on except the named one.
-    pub fn without(name: &str) -> Option<Switches> {
-        let mut s = Switches::ALL_ON;
-        s.switch_off(name).then_some(s)
-    }
-
-    /// Switches the named speed-up off; false for an unknown name.
-    pub fn switch_off(&mut self, name: &str) -> bool {
-        let s = self;
-        match name {
-            "hash-index" => s.hash_index = false,
-            "incremental-strings" => s.incremental_strings = false,
-            "narrow-boards" => s.narrow_boards = false,
-            "benson-uncapturable" => s.benson_uncapturable = false,
-            "bounded-capture" => s.bounded_capture = false,
-            "survival-proof" => s.survival_proof = false,
-            "benson-survival" => s.benson_survival = false,
-            "sealed-regions" => s.sealed_regions = false,
-            "frozen-regions" => s.frozen_regions = false,
-            "j2003-dfpn" => s.j2003_dfpn = false,
-            "ko-bracketing" => s.ko_bracketing = false,
-            "ljr-situation-hash" => s.ljr_situation_hash = false,
-            "ljr-incremental-strings" => s.ljr_incremental_strings = false,
-            "ljr-transposition" => s.ljr_transposition = false,
-            "ljr-set-sharing" => s.ljr_set_sharing = false,
-            "ljr-formation-cut" => s.ljr_formation_cut = false,
-            "vjr-benson" => s.vjr_benson = false,
-            "vjr-attractor" => s.vjr_attractor = false,
-            "vjr-cycle-screen" => s.vjr_cycle_screen = false,
-            "vjr-proof-search" => s.vjr_proof_search = false,
-            _ => return false,
-        }
-        true
-    }
-}
+pub use switches::{Family, Switch, Switches};
 
 /// The optimized engine. It supports rectangular boards only, except for LJR (any graph).
 #[derive(Clone, Copy, Debug)]
@@ -228,33 +63,7 @@ impl Optimized {
 
 impl Engine for Optimized {
     fn name(&self) -> String {
-        let off: Vec<&str> = Switches::NAMES
-            .iter()
-            .copied()
-            .filter(|n| match *n {
-                "hash-index" => !self.switches.hash_index,
-                "incremental-strings" => !self.switches.incremental_strings,
-                "narrow-boards" => !self.switches.narrow_boards,
-                "benson-uncapturable" => !self.switches.benson_uncapturable,
-                "bounded-capture" => !self.switches.bounded_capture,
-                "survival-proof" => !self.switches.survival_proof,
-                "benson-survival" => !self.switches.benson_survival,
-                "sealed-regions" => !self.switches.sealed_regions,
-                "frozen-regions" => !self.switches.frozen_regions,
-                "j2003-dfpn" => !self.switches.j2003_dfpn,
-                "ko-bracketing" => !self.switches.ko_bracketing,
-                "ljr-situation-hash" => !self.switches.ljr_situation_hash,
-                "ljr-incremental-strings" => !self.switches.ljr_incremental_strings,
-                "ljr-transposition" => !self.switches.ljr_transposition,
-                "ljr-set-sharing" => !self.switches.ljr_set_sharing,
-                "ljr-formation-cut" => !self.switches.ljr_formation_cut,
-                "vjr-benson" => !self.switches.vjr_benson,
-                "vjr-attractor" => !self.switches.vjr_attractor,
-                "vjr-cycle-screen" => !self.switches.vjr_cycle_screen,
-                "vjr-proof-search" => !self.switches.vjr_proof_search,
-                _ => false,
-            })
-            .collect();
+        let off = self.switches.off();
         if off.is_empty() {
             "optimized".to_string()
         } else {

@@ -2,7 +2,9 @@
 //! boards, initial and permanent prohibitions, turns with cycle removals, and what a check
 //! expects of them (spec `ljr.md`).
 
-use super::case::{diagram_of, CaseFile, CheckSpec, MoveItem, Removed, StepSpec, DEFAULT_BUDGET};
+use super::case_file::{
+    diagram_of, CaseFile, CheckSpec, FinalExpect, MoveItem, Removed, StepSpec, DEFAULT_BUDGET,
+};
 use super::diagram::{cell_of, parse_grid, parse_labels, parse_position, parse_size, Labels};
 use super::InputError;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
@@ -363,7 +365,36 @@ pub(super) fn resolve(
             ),
         ));
     }
-    let labels = match spec.labels.as_deref().or(file.labels.as_deref()) {
+    let labels = labels_of(file, spec, &geometry, places)?;
+    let start = start_of(spec, &geometry, &labels, position, err)?;
+    let steps = turns(file, spec, &geometry, &labels, places, line_of)?;
+    let claims = claims(spec, &geometry, &labels, err)?;
+    let expect = match &spec.expect {
+        Some(f) => expectations(file, f, &geometry, &labels, places)?,
+        None => LjrExpect::default(),
+    };
+    let _ = line;
+    Ok(LjrCheck {
+        geometry,
+        start,
+        komi: spec.komi as i64,
+        params: spec.ljr.unwrap_or_default(),
+        steps,
+        claims,
+        expect,
+        budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
+    })
+}
+
+/// The check's labels diagram, else the file's (rectangular boards only).
+fn labels_of(
+    file: &CaseFile,
+    spec: &CheckSpec,
+    geometry: &Geometry,
+    places: &Places,
+) -> Result<Labels, InputError> {
+    let err = places.err;
+    Ok(match spec.labels.as_deref().or(file.labels.as_deref()) {
         Some(t) if geometry.rect_size().is_some() => {
             let l = parse_labels(t).map_err(|e| (places.place)(e, t))?;
             if l.width * l.height != geometry.len() {
@@ -376,7 +407,18 @@ pub(super) fn resolve(
         }
         Some(_) => return Err(err("labels:", "a graph board has no labels diagram".into())),
         None => Labels::default(),
-    };
+    })
+}
+
+/// The start: komi (L-2), the initially and permanently prohibited locations, the player to
+/// move, the captives.
+fn start_of(
+    spec: &CheckSpec,
+    geometry: &Geometry,
+    labels: &Labels,
+    position: Position,
+    err: &dyn Fn(&str, String) -> InputError,
+) -> Result<LjrStart, InputError> {
     if !(spec.komi.is_finite() && spec.komi >= 0.0 && spec.komi.fract() == 0.0 && spec.komi < 1e9) {
         return Err(err(
             "komi:",
@@ -387,8 +429,8 @@ pub(super) fn resolve(
         ));
     }
     let initially_prohibited =
-        points(&geometry, &labels, &spec.prohibited).map_err(|m| err("prohibited:", m))?;
-    let permanently_prohibited = points(&geometry, &labels, &spec.permanently_prohibited)
+        points(geometry, labels, &spec.prohibited).map_err(|m| err("prohibited:", m))?;
+    let permanently_prohibited = points(geometry, labels, &spec.permanently_prohibited)
         .map_err(|m| err("permanently-prohibited:", m))?;
     if let Some(&p) = permanently_prohibited
         .iter()
@@ -402,13 +444,25 @@ pub(super) fn resolve(
             ),
         ));
     }
-    let start = LjrStart {
+    Ok(LjrStart {
         position,
         to_move: spec.to_move.map(Colour::from).unwrap_or(Colour::Black),
         initially_prohibited,
         permanently_prohibited,
         captives: spec.prisoners.unwrap_or_default(),
-    };
+    })
+}
+
+/// The turns of `moves:`.
+fn turns(
+    file: &CaseFile,
+    spec: &CheckSpec,
+    geometry: &Geometry,
+    labels: &Labels,
+    places: &Places,
+    line_of: &dyn Fn(&str) -> usize,
+) -> Result<Vec<LjrStep>, InputError> {
+    let err = places.err;
     let mut steps = Vec::new();
     for item in &spec.moves {
         match item {
@@ -419,7 +473,7 @@ pub(super) fn resolve(
                         return Err(err(t, "empty turn in a list (an extra comma)".into()));
                     }
                     let (player, cycle, play) =
-                        parse_turn(&geometry, &labels, part).map_err(|m| err(t, m))?;
+                        parse_turn(geometry, labels, part).map_err(|m| err(t, m))?;
                     steps.push(LjrStep {
                         note: None,
                         text: part.trim().to_string(),
@@ -436,10 +490,20 @@ pub(super) fn resolve(
             }
             MoveItem::Step(s) => {
                 let l = line_of(&s.play);
-                steps.push(step_of(file, &geometry, &labels, s, places, l)?);
+                steps.push(step_of(file, geometry, labels, s, places, l)?);
             }
         }
     }
+    Ok(steps)
+}
+
+/// The claims of the disputes (L-17): `COLOUR neutral POINT` or `COLOUR dead POINT`.
+fn claims(
+    spec: &CheckSpec,
+    geometry: &Geometry,
+    labels: &Labels,
+    err: &dyn Fn(&str, String) -> InputError,
+) -> Result<Vec<(Colour, Claim)>, InputError> {
     let mut claims = Vec::new();
     for c in &spec.claims {
         let words: Vec<&str> = c.split_whitespace().collect();
@@ -459,7 +523,7 @@ pub(super) fn resolve(
             "w" | "white" => Colour::White,
             _ => return Err(bad()),
         };
-        let p = point(&geometry, &labels, at).map_err(|m| err(c, m))?;
+        let p = point(geometry, labels, at).map_err(|m| err(c, m))?;
         claims.push((
             colour,
             match *kind {
@@ -469,92 +533,91 @@ pub(super) fn resolve(
             },
         ));
     }
+    Ok(claims)
+}
+
+/// The expectations about the end of an LJR check.
+fn expectations(
+    file: &CaseFile,
+    f: &FinalExpect,
+    geometry: &Geometry,
+    labels: &Labels,
+    places: &Places,
+) -> Result<LjrExpect, InputError> {
+    let err = places.err;
     let mut expect = LjrExpect::default();
-    if let Some(f) = &spec.expect {
-        let foreign = [
-            ("black-control:", f.black_control.is_some()),
-            ("white-control:", f.white_control.is_some()),
-            ("black-score:", f.black_score.is_some()),
-            ("white-score:", f.white_score.is_some()),
-            ("prisoner-difference:", f.prisoner_difference.is_some()),
-            ("cycle:", f.cycle.is_some()),
-            ("immortal-black:", f.immortal_black.is_some()),
-            ("immortal-white:", f.immortal_white.is_some()),
-            ("optimal-black-score:", f.optimal_black_score.is_some()),
-            ("optimal-white-score:", f.optimal_white_score.is_some()),
-            ("strings:", !f.strings.is_empty()),
-        ];
-        if let Some((name, _)) = foreign.iter().find(|(_, on)| *on) {
+    let foreign = [
+        ("black-control:", f.black_control.is_some()),
+        ("white-control:", f.white_control.is_some()),
+        ("black-score:", f.black_score.is_some()),
+        ("white-score:", f.white_score.is_some()),
+        ("prisoner-difference:", f.prisoner_difference.is_some()),
+        ("cycle:", f.cycle.is_some()),
+        ("immortal-black:", f.immortal_black.is_some()),
+        ("immortal-white:", f.immortal_white.is_some()),
+        ("optimal-black-score:", f.optimal_black_score.is_some()),
+        ("optimal-white-score:", f.optimal_white_score.is_some()),
+        ("strings:", !f.strings.is_empty()),
+    ];
+    if let Some((name, _)) = foreign.iter().find(|(_, on)| *on) {
+        return Err(err(
+            name,
+            format!(
+                "`{}` is not an expectation of LJR checks",
+                name.trim_end_matches(':')
+            ),
+        ));
+    }
+    if let Some(d) = &f.position {
+        let d = diagram_of(file, d);
+        let (g, p) = parse_position(d).map_err(|e| (places.place)(e, d))?;
+        if g.len() != geometry.len() {
             return Err(err(
-                name,
-                format!(
-                    "`{}` is not an expectation of LJR checks",
-                    name.trim_end_matches(':')
-                ),
+                "expect:",
+                "the expected final position has another size than the board".into(),
             ));
         }
-        if let Some(d) = &f.position {
-            let d = diagram_of(file, d);
-            let (g, p) = parse_position(d).map_err(|e| (places.place)(e, d))?;
-            if g.len() != geometry.len() {
-                return Err(err(
-                    "expect:",
-                    "the expected final position has another size than the board".into(),
-                ));
-            }
-            expect.position = Some(p);
-        }
-        let list =
-            |v: &Option<Vec<String>>, what: &str| -> Result<Option<Vec<Point>>, InputError> {
-                v.as_ref()
-                    .map(|v| points(&geometry, &labels, v))
-                    .transpose()
-                    .map_err(|m| err(what, m))
-            };
-        expect.captives = f.prisoners;
-        expect.game_over = f.game_over;
-        expect.to_move = f.to_move.map(Colour::from);
-        expect.permanently_prohibited = list(&f.permanently_prohibited, "permanently-prohibited:")?;
-        expect.temporarily_prohibited = list(&f.temporarily_prohibited, "temporarily-prohibited:")?;
-        if let Some(n) = f.passes_needed {
-            if !(1..=3).contains(&n) {
-                return Err(err(
-                    "passes-needed:",
-                    format!("passes-needed {n}: it is 1, 2 or 3 (LC-2)"),
-                ));
-            }
-        }
-        expect.passes_needed = f.passes_needed;
-        expect.control = f
-            .control
-            .as_deref()
-            .map(|d| control_diagram(&geometry, diagram_of(file, d), places))
-            .transpose()?;
-        expect.dispute_control = f
-            .dispute_control
-            .as_deref()
-            .map(|d| control_diagram(&geometry, diagram_of(file, d), places))
-            .transpose()?;
-        expect.claims_control = f
-            .claims_control
-            .as_deref()
-            .map(|d| control_diagram(&geometry, diagram_of(file, d), places))
-            .transpose()?;
-        expect.claims_dead = list(&f.claims_dead, "claims-dead:")?;
-        expect.black = f.black;
-        expect.white = f.white;
-        expect.score = f.score;
-        expect.result = f.result.clone();
+        expect.position = Some(p);
     }
-    let _ = line;
-    Ok(LjrCheck {
-        geometry,
-        start,
-        komi: spec.komi as i64,
-        params: spec.ljr.unwrap_or_default(),
-        steps,
-        claims,
-        expect,
-        budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
-    })
+    let list = |v: &Option<Vec<String>>, what: &str| -> Result<Option<Vec<Point>>, InputError> {
+        v.as_ref()
+            .map(|v| points(geometry, labels, v))
+            .transpose()
+            .map_err(|m| err(what, m))
+    };
+    expect.captives = f.prisoners;
+    expect.game_over = f.game_over;
+    expect.to_move = f.to_move.map(Colour::from);
+    expect.permanently_prohibited = list(&f.permanently_prohibited, "permanently-prohibited:")?;
+    expect.temporarily_prohibited = list(&f.temporarily_prohibited, "temporarily-prohibited:")?;
+    if let Some(n) = f.passes_needed {
+        if !(1..=3).contains(&n) {
+            return Err(err(
+                "passes-needed:",
+                format!("passes-needed {n}: it is 1, 2 or 3 (LC-2)"),
+            ));
+        }
+    }
+    expect.passes_needed = f.passes_needed;
+    expect.control = f
+        .control
+        .as_deref()
+        .map(|d| control_diagram(geometry, diagram_of(file, d), places))
+        .transpose()?;
+    expect.dispute_control = f
+        .dispute_control
+        .as_deref()
+        .map(|d| control_diagram(geometry, diagram_of(file, d), places))
+        .transpose()?;
+    expect.claims_control = f
+        .claims_control
+        .as_deref()
+        .map(|d| control_diagram(geometry, diagram_of(file, d), places))
+        .transpose()?;
+    expect.claims_dead = list(&f.claims_dead, "claims-dead:")?;
+    expect.black = f.black;
+    expect.white = f.white;
+    expect.score = f.score;
+    expect.result = f.result.clone();
+    Ok(expect)
 }

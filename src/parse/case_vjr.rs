@@ -1,77 +1,12 @@
 //! The VJR parts of a case file (spec `vjr.md`; format in `oracle-cases/README.md`, "VJR
 //! checks"): the `vjr:` parameters, the string expectations and the territory diagram.
 
-use super::case::{diagram_of, CaseFile, FinalExpect};
+use super::case_file::{diagram_of, string_point, CaseFile, FinalExpect};
+pub use super::case_file::{AnswerExpect, IndependentLifeName, UndefinedWord, VjrParamsSpec};
 use super::diagram::parse_grid;
 use super::InputError;
 use crate::geometry::{Colour, Geometry, Point};
-use crate::vjr::{Coverage, FormationKind, IndependentLife, Outcome, VjrStatus};
-use schemars::JsonSchema;
-use serde::{Deserialize, Serialize};
-
-/// `independent-life` (spec vjr.md VP-1), as a case file spells it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum IndependentLifeName {
-    PassAliveAll,
-    PassAliveOne,
-    TwoEyeAll,
-    TwoEyeOne,
-    NEyeAll,
-    NEyeOne,
-}
-
-impl From<IndependentLifeName> for IndependentLife {
-    fn from(n: IndependentLifeName) -> IndependentLife {
-        use IndependentLifeName::*;
-        let (formation, coverage) = match n {
-            PassAliveAll => (FormationKind::PassAlive, Coverage::All),
-            PassAliveOne => (FormationKind::PassAlive, Coverage::One),
-            TwoEyeAll => (FormationKind::TwoEye, Coverage::All),
-            TwoEyeOne => (FormationKind::TwoEye, Coverage::One),
-            NEyeAll => (FormationKind::NEye, Coverage::All),
-            NEyeOne => (FormationKind::NEye, Coverage::One),
-        };
-        IndependentLife {
-            formation,
-            coverage,
-        }
-    }
-}
-
-/// A check's `vjr:` parameters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case", deny_unknown_fields)]
-pub struct VjrParamsSpec {
-    /// VP-1: which description of independent life (default `pass-alive-all`).
-    pub independent_life: IndependentLifeName,
-}
-
-/// The word `undefined` (V-15).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(rename_all = "kebab-case")]
-pub enum UndefinedWord {
-    Undefined,
-}
-
-/// An expected answer: `true`, `false` or `undefined`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
-#[serde(untagged)]
-pub enum AnswerExpect {
-    Bool(bool),
-    Word(UndefinedWord),
-}
-
-impl AnswerExpect {
-    /// As an answer to "is it so?": `true` is yes.
-    pub fn outcome(self) -> Outcome {
-        match self {
-            AnswerExpect::Bool(true) => Outcome::Yes,
-            AnswerExpect::Bool(false) => Outcome::No,
-            AnswerExpect::Word(UndefinedWord::Undefined) => Outcome::Undefined,
-        }
-    }
-}
+use crate::vjr::{Outcome, VjrStatus};
 
 /// The expectation about one final string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,7 +34,7 @@ pub(super) fn expectations(
 ) -> Result<Expectations, InputError> {
     let mut out = Vec::new();
     for se in &f.strings {
-        let at = super::case::string_point(geometry, se, err)?;
+        let at = string_point(geometry, se, err)?;
         let status = VjrStatus::parse(&se.status).ok_or_else(|| {
             err(
                 "strings:",

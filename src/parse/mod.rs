@@ -2,11 +2,16 @@
 //! Library diagrams.
 
 pub mod case;
+pub mod case_file;
 pub mod case_ljr;
+mod case_moves;
 pub mod case_vjr;
+pub mod check;
 pub mod diagram;
 pub mod gtp;
+mod locator;
 pub mod notation;
+mod resolve;
 pub mod sensei;
 pub mod sgf;
 

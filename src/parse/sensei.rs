@@ -250,6 +250,194 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
                 .hint("a diagram starts with `$$B Title`, then rows such as `$$ | . X O . |`"),
         );
     };
+    let Header {
+        first_player,
+        coordinates,
+        board_size,
+        first_number,
+        title,
+        title_col,
+        lead,
+    } = header(&lines, first)?;
+    let header_line = first + 1;
+
+    // The rows: the block of `$$` lines after the header.
+    let mut notes = Vec::new();
+    let mut top: Option<usize> = None;
+    let mut bottom: Option<usize> = None;
+    let mut rows: Vec<Row> = Vec::new();
+    let mut i = first + 1;
+    while i < lines.len() {
+        let raw = lines[i];
+        let line = i + 1;
+        let trimmed = raw.trim_start();
+        if !trimmed.starts_with("$$") {
+            break;
+        }
+        let offset = raw.chars().count() - trimmed.chars().count() + 2;
+        let body = &trimmed[2..];
+        i += 1;
+        if body.trim().is_empty() {
+            continue;
+        }
+        if body.trim_start().starts_with('[') {
+            notes.push(format!("line {line}: a link (`$$ [...]`) was skipped"));
+            continue;
+        }
+        if body.contains('{') {
+            notes.push(format!(
+                "line {line}: an arrow or line (`{{...}}`) was skipped"
+            ));
+            continue;
+        }
+        let toks = tokens(body, offset);
+        if is_edge_row(&toks) {
+            if rows.is_empty() {
+                if let Some(t) = top {
+                    return Err(InputError::new(format!(
+                        "a second top edge: line {t} is already one; expected a row of points"
+                    ))
+                    .at(line, toks[0].column));
+                }
+                top = Some(line);
+            } else if bottom.is_none() {
+                bottom = Some(line);
+            } else {
+                return Err(InputError::new(
+                    "a second bottom edge: expected the end of the diagram",
+                )
+                .at(line, toks[0].column));
+            }
+            continue;
+        }
+        if let Some(b) = bottom {
+            return Err(InputError::new(format!(
+                "a row below the bottom edge (line {b}): expected the end of the diagram"
+            ))
+            .at(line, toks[0].column));
+        }
+        rows.push(row_of(&toks, line, offset, body)?);
+    }
+    // Text after the diagram.
+    if lines[i.min(lines.len())..]
+        .iter()
+        .any(|l| !l.trim().is_empty())
+    {
+        notes.push(format!(
+            "the text after line {i} is not part of the diagram and was not read"
+        ));
+    }
+    if rows.is_empty() {
+        return Err(InputError::new(
+            "no board: the diagram has no row of points (`$$ | . X O |`) after its first line",
+        )
+        .at(header_line, lead + 1)
+        .hint("rows are lines starting with `$$`, e.g. `$$ | . X O . |`"));
+    }
+    let (width, l0, r0) = rectangle(&rows)?;
+    let height = rows.len();
+    if width > MAX_SIDE || height > MAX_SIDE {
+        return Err(InputError::new(format!(
+            "the diagram shows {width} columns and {height} rows: sides are 1 to {MAX_SIDE}"
+        ))
+        .at(rows[0].line, 1));
+    }
+    let geometry = Geometry::rect(width, height)
+        .map_err(|e| InputError::new(e.to_string()).at(rows[0].line, 1))?;
+    let (position, labels, marks, mut numbered) = points_of(&rows, &geometry)?;
+    complete_numbering(&mut numbered, &labels, &title, title_col, header_line)?;
+    let moves = numbered
+        .iter()
+        .map(|&(k, point, _, _)| NumberedMove {
+            number: first_number + k - 1,
+            colour: colour_of(first_player, k),
+            point,
+        })
+        .collect();
+    let edges = Edges {
+        top: top.is_some(),
+        bottom: bottom.is_some(),
+        left: l0,
+        right: r0,
+    };
+    Ok(SenseiDiagram {
+        title,
+        first_player,
+        first_number,
+        coordinates,
+        board_size,
+        geometry,
+        position,
+        moves,
+        labels,
+        marks,
+        edges,
+        notes,
+    })
+}
+
+/// What the rows show: the position, labels, marks and the numbered moves (1-based diagram
+/// numbers, before `mN`, with their point and place).
+#[allow(clippy::type_complexity)]
+fn points_of(
+    rows: &[Row],
+    geometry: &Geometry,
+) -> Result<
+    (
+        Position,
+        Vec<(Point, char)>,
+        Vec<(Point, Mark)>,
+        Vec<(u32, Point, usize, usize)>,
+    ),
+    InputError,
+> {
+    let width = rows[0].points.len();
+    let mut position = Position::empty(geometry.len());
+    let mut labels = Vec::new();
+    let mut marks = Vec::new();
+    // Diagram numbers (1-based, before `mN`) with their point and place.
+    let mut numbered: Vec<(u32, Point, usize, usize)> = Vec::new();
+    for (y, r) in rows.iter().enumerate() {
+        for (x, &(s, col)) in r.points.iter().enumerate() {
+            let p = y * width + x;
+            match s {
+                Symbol::Cell(c, m) => {
+                    position.set(p, c);
+                    if let Some(m) = m {
+                        marks.push((p, m));
+                    }
+                }
+                Symbol::Label(c) => labels.push((p, c)),
+                Symbol::Number(n) => {
+                    if let Some(&(_, _, l, c)) = numbered.iter().find(|m| m.0 == n) {
+                        return Err(InputError::new(format!(
+                            "two moves numbered {n}: the first is at line {l}, column {c}"
+                        ))
+                        .at(r.line, col)
+                        .hint("a second move on one point goes in the title as `N at M`"));
+                    }
+                    numbered.push((n, p, r.line, col));
+                }
+            }
+        }
+    }
+    Ok((position, labels, marks, numbered))
+}
+
+/// The header line `$$ [B|W] [c] [size] [mN] title` (line `first`, 0-based).
+struct Header {
+    first_player: Colour,
+    coordinates: bool,
+    board_size: Option<u32>,
+    first_number: u32,
+    title: String,
+    /// Column of the title's first character.
+    title_col: usize,
+    /// Leading white space before `$$`.
+    lead: usize,
+}
+
+fn header(lines: &[&str], first: usize) -> Result<Header, InputError> {
     let header = lines[first].trim_start_matches('\u{feff}');
     let lead = header.chars().take_while(|c| c.is_whitespace()).count();
     let header = header.trim_start();
@@ -309,143 +497,89 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
     }
     let title_col = column_of(rest.trim_start());
     let title = rest.trim().to_string();
-    let header_line = first + 1;
 
-    // The rows: the block of `$$` lines after the header.
-    let mut notes = Vec::new();
-    let mut top: Option<usize> = None;
-    let mut bottom: Option<usize> = None;
-    let mut rows: Vec<Row> = Vec::new();
-    let mut i = first + 1;
-    while i < lines.len() {
-        let raw = lines[i];
-        let line = i + 1;
-        let trimmed = raw.trim_start();
-        if !trimmed.starts_with("$$") {
-            break;
-        }
-        let offset = raw.chars().count() - trimmed.chars().count() + 2;
-        let body = &trimmed[2..];
-        i += 1;
-        if body.trim().is_empty() {
-            continue;
-        }
-        if body.trim_start().starts_with('[') {
-            notes.push(format!("line {line}: a link (`$$ [...]`) was skipped"));
-            continue;
-        }
-        if body.contains('{') {
-            notes.push(format!(
-                "line {line}: an arrow or line (`{{...}}`) was skipped"
-            ));
-            continue;
-        }
-        let toks = tokens(body, offset);
-        if is_edge_row(&toks) {
-            if rows.is_empty() {
-                if let Some(t) = top {
+    Ok(Header {
+        first_player,
+        coordinates,
+        board_size,
+        first_number,
+        title,
+        title_col,
+        lead,
+    })
+}
+
+/// A row of points between its optional edges (`toks` of line `line`).
+fn row_of(toks: &[Token], line: usize, offset: usize, body: &str) -> Result<Row, InputError> {
+    let mut toks = toks;
+    let left = toks.first().is_some_and(is_side);
+    if left {
+        toks = &toks[1..];
+    }
+    let right = toks.last().is_some_and(is_side);
+    if right {
+        toks = &toks[..toks.len() - 1];
+    }
+    let mut points = Vec::new();
+    let mut end = offset + body.chars().count() + 1;
+    for t in toks {
+        let c = t.text.chars().next().unwrap_or(' ');
+        let s = if t.text.len() > 1 {
+            // A number of several digits (only in rows with spaces between points).
+            match t.text.parse::<u32>() {
+                Ok(n) if (1..=999).contains(&n) => Some(Symbol::Number(n)),
+                _ => {
                     return Err(InputError::new(format!(
-                        "a second top edge: line {t} is already one; expected a row of points"
+                        "move number `{}`: 1 to 999 expected (`0` alone is 10)",
+                        t.text
                     ))
-                    .at(line, toks[0].column));
-                }
-                top = Some(line);
-            } else if bottom.is_none() {
-                bottom = Some(line);
-            } else {
-                return Err(InputError::new(
-                    "a second bottom edge: expected the end of the diagram",
-                )
-                .at(line, toks[0].column));
-            }
-            continue;
-        }
-        if let Some(b) = bottom {
-            return Err(InputError::new(format!(
-                "a row below the bottom edge (line {b}): expected the end of the diagram"
-            ))
-            .at(line, toks[0].column));
-        }
-        let mut toks = &toks[..];
-        let left = toks.first().is_some_and(is_side);
-        if left {
-            toks = &toks[1..];
-        }
-        let right = toks.last().is_some_and(is_side);
-        if right {
-            toks = &toks[..toks.len() - 1];
-        }
-        let mut points = Vec::new();
-        let mut end = offset + body.chars().count() + 1;
-        for t in toks {
-            let c = t.text.chars().next().unwrap_or(' ');
-            let s = if t.text.len() > 1 {
-                // A number of several digits (only in rows with spaces between points).
-                match t.text.parse::<u32>() {
-                    Ok(n) if (1..=999).contains(&n) => Some(Symbol::Number(n)),
-                    _ => {
-                        return Err(InputError::new(format!(
-                            "move number `{}`: 1 to 999 expected (`0` alone is 10)",
-                            t.text
-                        ))
-                        .at(line, t.column))
-                    }
-                }
-            } else {
-                symbol(c)
-            };
-            match s {
-                Some(s) => points.push((s, t.column)),
-                None if matches!(c, '|' | '+' | '-') => {
-                    return Err(InputError::new(format!(
-                        "`{c}` inside a row: an edge is only at the start or end of a row, or a whole row of `-`"
-                    ))
-                    .at(line, t.column)
-                    .hint(EXPECTED))
-                }
-                None if c == '_' => {
-                    return Err(InputError::new(
-                        "`_` (no intersection) cannot be part of a go-oracle board: every point of the rectangle shown is a point",
-                    )
                     .at(line, t.column))
                 }
-                None => {
-                    return Err(InputError::new(format!("unknown symbol `{c}`: expected {EXPECTED}"))
-                        .at(line, t.column))
-                }
             }
-            end = t.column + t.text.chars().count();
+        } else {
+            symbol(c)
+        };
+        match s {
+            Some(s) => points.push((s, t.column)),
+            None if matches!(c, '|' | '+' | '-') => {
+                return Err(InputError::new(format!(
+                    "`{c}` inside a row: an edge is only at the start or end of a row, or a whole row of `-`"
+                ))
+                .at(line, t.column)
+                .hint(EXPECTED))
+            }
+            None if c == '_' => {
+                return Err(InputError::new(
+                    "`_` (no intersection) cannot be part of a go-oracle board: every point of the rectangle shown is a point",
+                )
+                .at(line, t.column))
+            }
+            None => {
+                return Err(InputError::new(format!("unknown symbol `{c}`: expected {EXPECTED}"))
+                    .at(line, t.column))
+            }
         }
-        if points.is_empty() {
-            return Err(
-                InputError::new("a row without points: expected a point after the edge")
-                    .at(line, toks.first().map_or(offset + 1, |t| t.column)),
-            );
-        }
-        rows.push(Row {
-            line,
-            points,
-            left,
-            right,
-            end,
-        });
+        end = t.column + t.text.chars().count();
     }
-    // Text after the diagram.
-    if lines[i.min(lines.len())..]
-        .iter()
-        .any(|l| !l.trim().is_empty())
-    {
-        notes.push(format!(
-            "the text after line {i} is not part of the diagram and was not read"
-        ));
+    if points.is_empty() {
+        return Err(
+            InputError::new("a row without points: expected a point after the edge")
+                .at(line, toks.first().map_or(offset + 1, |t| t.column)),
+        );
     }
-    let Some(first_row) = rows.first() else {
-        return Err(InputError::new(
-            "no board: the diagram has no row of points (`$$ | . X O |`) after its first line",
-        )
-        .at(header_line, lead + 1)
-        .hint("rows are lines starting with `$$`, e.g. `$$ | . X O . |`"));
-    };
+    Ok(Row {
+        line,
+        points,
+        left,
+        right,
+        end,
+    })
+}
+
+/// The width of the rows and whether they have a left and a right edge: every row the
+/// same as the first.
+fn rectangle(rows: &[Row]) -> Result<(usize, bool, bool), InputError> {
+    let first_row = &rows[0];
     let width = first_row.points.len();
     let (l0, r0) = (first_row.left, first_row.right);
     for r in &rows[1..] {
@@ -478,46 +612,20 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
             .at(r.line, col));
         }
     }
-    let height = rows.len();
-    if width > MAX_SIDE || height > MAX_SIDE {
-        return Err(InputError::new(format!(
-            "the diagram shows {width} columns and {height} rows: sides are 1 to {MAX_SIDE}"
-        ))
-        .at(rows[0].line, 1));
-    }
-    let geometry = Geometry::rect(width, height)
-        .map_err(|e| InputError::new(e.to_string()).at(rows[0].line, 1))?;
-    let mut position = Position::empty(geometry.len());
-    let mut labels = Vec::new();
-    let mut marks = Vec::new();
-    // Diagram numbers (1-based, before `mN`) with their point and place.
-    let mut numbered: Vec<(u32, Point, usize, usize)> = Vec::new();
-    for (y, r) in rows.iter().enumerate() {
-        for (x, &(s, col)) in r.points.iter().enumerate() {
-            let p = y * width + x;
-            match s {
-                Symbol::Cell(c, m) => {
-                    position.set(p, c);
-                    if let Some(m) = m {
-                        marks.push((p, m));
-                    }
-                }
-                Symbol::Label(c) => labels.push((p, c)),
-                Symbol::Number(n) => {
-                    if let Some(&(_, _, l, c)) = numbered.iter().find(|m| m.0 == n) {
-                        return Err(InputError::new(format!(
-                            "two moves numbered {n}: the first is at line {l}, column {c}"
-                        ))
-                        .at(r.line, col)
-                        .hint("a second move on one point goes in the title as `N at M`"));
-                    }
-                    numbered.push((n, p, r.line, col));
-                }
-            }
-        }
-    }
+    Ok((width, l0, r0))
+}
+
+/// The title's `N at M` clauses added to the numbered moves, which must then run 1, 2, 3 ...
+/// without a gap.
+fn complete_numbering(
+    numbered: &mut Vec<(u32, Point, usize, usize)>,
+    labels: &[(Point, char)],
+    title: &str,
+    title_col: usize,
+    header_line: usize,
+) -> Result<(), InputError> {
     // The title's `N at M`: move N was played on the point of move M (or of label M).
-    for (n, target, col) in at_clauses(&title) {
+    for (n, target, col) in at_clauses(title) {
         let c = title_col + col;
         let at = || (header_line, c);
         if let Some(&(_, _, l, c2)) = numbered.iter().find(|m| m.0 == n) {
@@ -565,34 +673,7 @@ fn read(text: &str) -> Result<SenseiDiagram, InputError> {
             ));
         }
     }
-    let moves = numbered
-        .iter()
-        .map(|&(k, point, _, _)| NumberedMove {
-            number: first_number + k - 1,
-            colour: colour_of(first_player, k),
-            point,
-        })
-        .collect();
-    let edges = Edges {
-        top: top.is_some(),
-        bottom: bottom.is_some(),
-        left: l0,
-        right: r0,
-    };
-    Ok(SenseiDiagram {
-        title,
-        first_player,
-        first_number,
-        coordinates,
-        board_size,
-        geometry,
-        position,
-        moves,
-        labels,
-        marks,
-        edges,
-        notes,
-    })
+    Ok(())
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

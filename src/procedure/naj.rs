@@ -405,23 +405,8 @@ impl Solver<'_> {
         };
         // SOLVE-3: an entry is reused only if no position its search judged plays in is the
         // before-position of a play on the current line.
-        if self.switches.transpositions {
-            if let Some(e) = self.table.get(&key) {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.value >= beta,
-                    Bound::Upper => e.value <= alpha,
-                };
-                if usable && e.judged.iter().all(|h| !self.line_befores.contains_key(h)) {
-                    self.hits += 1;
-                    return Ok(Found {
-                        value: e.value,
-                        line: e.line.clone(),
-                        judged: Some(e.judged.clone()),
-                        cut: false,
-                    });
-                }
-            }
+        if let Some(found) = self.look_up(&key, alpha, beta) {
+            return Ok(found);
         }
         let (alpha0, beta0) = (alpha, beta);
         let here = position_hash(&position);
@@ -486,32 +471,7 @@ impl Solver<'_> {
         // Passing is legal whenever the analysis is not over, so some move was tried.
         let (value, line) = best.unwrap_or((lower, Vec::new()));
         if let (true, Some(j)) = (self.switches.transpositions, &judged) {
-            // Stored only if this search did not depend on the line that led here.
-            if j.iter().all(|h| !self.line_befores.contains_key(h)) && self.table.len() < MAX_TABLE
-            {
-                let bound = if value <= alpha0 {
-                    Bound::Upper
-                } else if value >= beta0 {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                // Past a horizon only the mode's own bound is a fact (SOLVE-4).
-                let fact = !cut
-                    || (bound == Bound::Lower && mode == Mode::Pessimistic)
-                    || (bound == Bound::Upper && mode == Mode::Optimistic);
-                if fact {
-                    self.table.insert(
-                        key,
-                        Entry {
-                            value,
-                            bound,
-                            line: line.clone(),
-                            judged: j.clone(),
-                        },
-                    );
-                }
-            }
+            self.store(key, value, &line, j, (alpha0, beta0), cut, mode);
         }
         Ok(Found {
             value,
@@ -519,6 +479,68 @@ impl Solver<'_> {
             judged,
             cut,
         })
+    }
+
+    /// A table entry for `key` usable in the window (alpha, beta) (SOLVE-3: none of the
+    /// positions its search judged plays in is the before-position of a play on the line).
+    fn look_up(&mut self, key: &Key, alpha: i64, beta: i64) -> Option<Found> {
+        if !self.switches.transpositions {
+            return None;
+        }
+        let e = self.table.get(key)?;
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.value >= beta,
+            Bound::Upper => e.value <= alpha,
+        };
+        if usable && e.judged.iter().all(|h| !self.line_befores.contains_key(h)) {
+            self.hits += 1;
+            return Some(Found {
+                value: e.value,
+                line: e.line.clone(),
+                judged: Some(e.judged.clone()),
+                cut: false,
+            });
+        }
+        None
+    }
+
+    /// Stores a node's result, only if its search did not depend on the line that led here,
+    /// and past a horizon only the mode's own bound (SOLVE-4).
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: Key,
+        value: i64,
+        line: &[Move],
+        j: &[u64],
+        (alpha0, beta0): (i64, i64),
+        cut: bool,
+        mode: Mode,
+    ) {
+        if j.iter().all(|h| !self.line_befores.contains_key(h)) && self.table.len() < MAX_TABLE {
+            let bound = if value <= alpha0 {
+                Bound::Upper
+            } else if value >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            let fact = !cut
+                || (bound == Bound::Lower && mode == Mode::Pessimistic)
+                || (bound == Bound::Upper && mode == Mode::Optimistic);
+            if fact {
+                self.table.insert(
+                    key,
+                    Entry {
+                        value,
+                        bound,
+                        line: line.to_vec(),
+                        judged: j.to_vec(),
+                    },
+                );
+            }
+        }
     }
 }
 

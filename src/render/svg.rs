@@ -248,118 +248,176 @@ pub fn svg(d: &Diagram) -> String {
         Shape::Rect {
             width: w,
             height: h,
-        } => {
-            let (w, h) = (*w, *h);
-            let (x0, y0) = (MARGIN, MARGIN);
-            let (x1, y1) = (
-                MARGIN + (w - 1) as f64 * CELL,
-                MARGIN + (h - 1) as f64 * CELL,
-            );
-            let pad = CELL / 2.0 + 2.0;
-            let _ = writeln!(
-                out,
-                "<rect class=\"wood\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f2d9a0\"/>",
-                n(x0 - pad),
-                n(y0 - pad),
-                n(x1 - x0 + 2.0 * pad),
-                n(y1 - y0 + 2.0 * pad)
-            );
-            let _ = write!(
-                out,
-                "<path class=\"grid\" stroke=\"#000000\" stroke-width=\"1\" fill=\"none\" d=\""
-            );
-            for y in 0..h {
-                let yy = MARGIN + y as f64 * CELL;
-                let _ = write!(out, "M{} {}H{}", n(x0), n(yy), n(x1));
-            }
-            for x in 0..w {
-                let xx = MARGIN + x as f64 * CELL;
-                let _ = write!(out, "M{} {}V{}", n(xx), n(y0), n(y1));
-            }
-            let _ = writeln!(out, "\"/>");
-            // The edge of the board, thicker as in books.
-            let _ = writeln!(
-                out,
-                "<rect class=\"edge\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\"/>",
-                n(x0),
-                n(y0),
-                n(x1 - x0),
-                n(y1 - y0)
-            );
-            for p in hoshi_points(g) {
-                let (x, y) = at(p);
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"hoshi\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"#000000\"/>",
-                    n(x),
-                    n(y)
-                );
-            }
-            // Coordinates: letters above and below, numbers left and right (row 1 at the
-            // bottom).
-            for (x, &letter) in COLUMN_LETTERS.iter().enumerate().take(w) {
-                let xx = MARGIN + x as f64 * CELL;
-                for yy in [y0 - pad - 6.0, y1 + pad + 14.0] {
-                    let _ = writeln!(
-                        out,
-                        "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
-                        n(xx),
-                        n(yy),
-                        char::from(letter)
-                    );
-                }
-            }
-            for y in 0..h {
-                let yy = MARGIN + y as f64 * CELL + 4.0;
-                let row = h - y;
-                for (xx, anchor) in [(x0 - pad - 4.0, "end"), (x1 + pad + 4.0, "start")] {
-                    let _ = writeln!(
-                        out,
-                        "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"{anchor}\" font-size=\"11\">{row}</text>",
-                        n(xx),
-                        n(yy)
-                    );
-                }
-            }
+        } => rect_board(&mut out, g, &lay, *w, *h),
+        Shape::Graph => graph_board(&mut out, g, &lay),
+    }
+
+    stones_and_texts(&mut out, d, &lay);
+    let number_at = |p: Point| d.numbers.iter().find(|(q, _)| *q == p).map(|(_, k)| *k);
+    let label_at = |p: Point| d.labels.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
+
+    // Marks over everything on the board.
+    // On a numbered or labelled point the mark is smaller, at the lower right, so the
+    // number or label stays readable.
+    for m in &d.marks {
+        let (x, y) = at(m.point);
+        let e = &d.legend[m.legend];
+        if number_at(m.point).is_some() || label_at(m.point).is_some() {
+            mark_svg(&mut out, m, x + 8.0, y + 8.0, 0.6, &e.fill, &e.stroke);
+        } else {
+            mark_svg(&mut out, m, x, y, 1.0, &e.fill, &e.stroke);
         }
-        Shape::Graph => {
-            let _ = write!(
+    }
+    let _ = writeln!(out, "</g>");
+
+    // Legend and notes under the board.
+    let mut y = title_h + lay.height + 4.0;
+    for e in &d.legend {
+        y += LINE;
+        let m = Mark {
+            point: 0,
+            shape: e.shape,
+            legend: 0,
+        };
+        mark_svg(&mut out, &m, 16.0, y - 4.0, 1.0, &e.fill, &e.stroke);
+        let _ = writeln!(
+            out,
+            "<text class=\"legend\" x=\"28\" y=\"{}\" font-size=\"11\">{}</text>",
+            n(y),
+            escape(&e.text)
+        );
+    }
+    for (line, _) in &text_lines {
+        y += LINE;
+        let _ = writeln!(
+            out,
+            "<text class=\"note\" x=\"8\" y=\"{}\" font-size=\"11\">{}</text>",
+            n(y),
+            escape(line)
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A rectangular board: wood, grid, edge, hoshi, coordinates.
+fn rect_board(out: &mut String, g: &Geometry, lay: &Layout, w: usize, h: usize) {
+    let at = |p: Point| lay.centres[p];
+    let (x0, y0) = (MARGIN, MARGIN);
+    let (x1, y1) = (
+        MARGIN + (w - 1) as f64 * CELL,
+        MARGIN + (h - 1) as f64 * CELL,
+    );
+    let pad = CELL / 2.0 + 2.0;
+    let _ = writeln!(
+        out,
+        "<rect class=\"wood\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"#f2d9a0\"/>",
+        n(x0 - pad),
+        n(y0 - pad),
+        n(x1 - x0 + 2.0 * pad),
+        n(y1 - y0 + 2.0 * pad)
+    );
+    let _ = write!(
+        out,
+        "<path class=\"grid\" stroke=\"#000000\" stroke-width=\"1\" fill=\"none\" d=\""
+    );
+    for y in 0..h {
+        let yy = MARGIN + y as f64 * CELL;
+        let _ = write!(out, "M{} {}H{}", n(x0), n(yy), n(x1));
+    }
+    for x in 0..w {
+        let xx = MARGIN + x as f64 * CELL;
+        let _ = write!(out, "M{} {}V{}", n(xx), n(y0), n(y1));
+    }
+    let _ = writeln!(out, "\"/>");
+    // The edge of the board, thicker as in books.
+    let _ = writeln!(
+        out,
+        "<rect class=\"edge\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"none\" stroke=\"#000000\" stroke-width=\"2\"/>",
+        n(x0),
+        n(y0),
+        n(x1 - x0),
+        n(y1 - y0)
+    );
+    for p in hoshi_points(g) {
+        let (x, y) = at(p);
+        let _ = writeln!(
+            out,
+            "<circle class=\"hoshi\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"#000000\"/>",
+            n(x),
+            n(y)
+        );
+    }
+    // Coordinates: letters above and below, numbers left and right (row 1 at the
+    // bottom).
+    for (x, &letter) in COLUMN_LETTERS.iter().enumerate().take(w) {
+        let xx = MARGIN + x as f64 * CELL;
+        for yy in [y0 - pad - 6.0, y1 + pad + 14.0] {
+            let _ = writeln!(
                 out,
-                "<path class=\"edges\" stroke=\"#000000\" stroke-width=\"1\" fill=\"none\" d=\""
+                "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
+                n(xx),
+                n(yy),
+                char::from(letter)
             );
-            for p in g.points() {
-                for &q in g.neighbours(p) {
-                    if q > p {
-                        let (a, b) = (at(p), at(q));
-                        let _ = write!(out, "M{} {}L{} {}", n(a.0), n(a.1), n(b.0), n(b.1));
-                    }
-                }
-            }
-            let _ = writeln!(out, "\"/>");
-            let k = g.len() as f64;
-            for p in g.points() {
-                let (x, y) = at(p);
-                let _ = writeln!(
-                    out,
-                    "<circle class=\"node\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"#000000\"/>",
-                    n(x),
-                    n(y)
-                );
-                // The name outside the circle, away from the centre.
-                let a = std::f64::consts::TAU * p as f64 / k;
-                let (nx, ny) = (x + 19.0 * a.sin(), y - 19.0 * a.cos() + 4.0);
-                let _ = writeln!(
-                    out,
-                    "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
-                    n(nx),
-                    n(ny),
-                    escape(g.name(p))
-                );
+        }
+    }
+    for y in 0..h {
+        let yy = MARGIN + y as f64 * CELL + 4.0;
+        let row = h - y;
+        for (xx, anchor) in [(x0 - pad - 4.0, "end"), (x1 + pad + 4.0, "start")] {
+            let _ = writeln!(
+                out,
+                "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"{anchor}\" font-size=\"11\">{row}</text>",
+                n(xx),
+                n(yy)
+            );
+        }
+    }
+}
+
+/// A graph board: its edges, its nodes and their names.
+fn graph_board(out: &mut String, g: &Geometry, lay: &Layout) {
+    let at = |p: Point| lay.centres[p];
+    let _ = write!(
+        out,
+        "<path class=\"edges\" stroke=\"#000000\" stroke-width=\"1\" fill=\"none\" d=\""
+    );
+    for p in g.points() {
+        for &q in g.neighbours(p) {
+            if q > p {
+                let (a, b) = (at(p), at(q));
+                let _ = write!(out, "M{} {}L{} {}", n(a.0), n(a.1), n(b.0), n(b.1));
             }
         }
     }
+    let _ = writeln!(out, "\"/>");
+    let k = g.len() as f64;
+    for p in g.points() {
+        let (x, y) = at(p);
+        let _ = writeln!(
+            out,
+            "<circle class=\"node\" cx=\"{}\" cy=\"{}\" r=\"3\" fill=\"#000000\"/>",
+            n(x),
+            n(y)
+        );
+        // The name outside the circle, away from the centre.
+        let a = std::f64::consts::TAU * p as f64 / k;
+        let (nx, ny) = (x + 19.0 * a.sin(), y - 19.0 * a.cos() + 4.0);
+        let _ = writeln!(
+            out,
+            "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
+            n(nx),
+            n(ny),
+            escape(g.name(p))
+        );
+    }
+}
 
-    // Stones, ghosts of captured numbered stones, numbers, labels.
+/// Stones, ghosts of captured numbered stones, numbers, labels.
+fn stones_and_texts(out: &mut String, d: &Diagram, lay: &Layout) {
+    let g = &d.geometry;
+    let at = |p: Point| lay.centres[p];
     let number_at = |p: Point| d.numbers.iter().find(|(q, _)| *q == p).map(|(_, k)| *k);
     let label_at = |p: Point| d.labels.iter().find(|(q, _)| *q == p).map(|(_, c)| *c);
     for p in g.points() {
@@ -429,49 +487,6 @@ pub fn svg(d: &Diagram) -> String {
             );
         }
     }
-
-    // Marks over everything on the board.
-    // On a numbered or labelled point the mark is smaller, at the lower right, so the
-    // number or label stays readable.
-    for m in &d.marks {
-        let (x, y) = at(m.point);
-        let e = &d.legend[m.legend];
-        if number_at(m.point).is_some() || label_at(m.point).is_some() {
-            mark_svg(&mut out, m, x + 8.0, y + 8.0, 0.6, &e.fill, &e.stroke);
-        } else {
-            mark_svg(&mut out, m, x, y, 1.0, &e.fill, &e.stroke);
-        }
-    }
-    let _ = writeln!(out, "</g>");
-
-    // Legend and notes under the board.
-    let mut y = title_h + lay.height + 4.0;
-    for e in &d.legend {
-        y += LINE;
-        let m = Mark {
-            point: 0,
-            shape: e.shape,
-            legend: 0,
-        };
-        mark_svg(&mut out, &m, 16.0, y - 4.0, 1.0, &e.fill, &e.stroke);
-        let _ = writeln!(
-            out,
-            "<text class=\"legend\" x=\"28\" y=\"{}\" font-size=\"11\">{}</text>",
-            n(y),
-            escape(&e.text)
-        );
-    }
-    for (line, _) in &text_lines {
-        y += LINE;
-        let _ = writeln!(
-            out,
-            "<text class=\"note\" x=\"8\" y=\"{}\" font-size=\"11\">{}</text>",
-            n(y),
-            escape(line)
-        );
-    }
-    out.push_str("</svg>\n");
-    out
 }
 
 #[cfg(test)]

@@ -48,8 +48,28 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
     if let (Some(l), Some(t)) = (&check.ljr, &trace.ljr) {
         return super::ljr::compare_ljr(l, t);
     }
-    let g = &check.geometry;
     let mut out = Vec::new();
+    compare_steps(check, trace, &mut out);
+    compare_final_position(check, trace, &mut out);
+    if let Some(naj) = &trace.naj {
+        compare_naj(check, naj, &mut out);
+        return out;
+    }
+    if let Some(v) = &trace.vjr {
+        super::vjr::compare_vjr(check, v, &mut out);
+        return out;
+    }
+    if let Some(j) = &trace.j2003 {
+        compare_j2003(check, j, &mut out);
+        return out;
+    }
+    compare_area_score(check, trace, &mut out);
+    out
+}
+
+/// Each step's expectations: legality, reason, removed stones, position, prisoners.
+fn compare_steps(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
+    let g = &check.geometry;
     for (step, t) in check.steps.iter().zip(&trace.steps) {
         let here = format!("move {} `{}` (line {})", t.index, step.text, step.line);
         let e = &step.expect;
@@ -119,6 +139,11 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
             }
         }
     }
+}
+
+/// The final position, prisoners, game end, player to move, long cycle, immortal stones.
+fn compare_final_position(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
+    let g = &check.geometry;
     let x = &check.expect;
     if let Some(p) = &x.position {
         if p != &trace.position {
@@ -170,14 +195,14 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
         g,
         &x.immortal_content[0],
         &trace.position,
-        &mut out,
+        out,
     );
     compare_content(
         "immortal-white diagram",
         g,
         &x.immortal_content[1],
         &trace.position,
-        &mut out,
+        out,
     );
     for (expected, actual, colour) in [
         (&x.immortal_black, &trace.immortal[0], Colour::Black),
@@ -194,18 +219,11 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
             }
         }
     }
-    if let Some(naj) = &trace.naj {
-        compare_naj(check, naj, &mut out);
-        return out;
-    }
-    if let Some(v) = &trace.vjr {
-        super::vjr::compare_vjr(check, v, &mut out);
-        return out;
-    }
-    if let Some(j) = &trace.j2003 {
-        compare_j2003(check, j, &mut out);
-        return out;
-    }
+}
+
+/// The area score (Tromp-Taylor, custom).
+fn compare_area_score(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
+    let x = &check.expect;
     let wants_score =
         x.black.is_some() || x.white.is_some() || x.score.is_some() || x.result.is_some();
     if wants_score {
@@ -216,8 +234,7 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
                 actual: "the rules have no area scoring".into(),
             }),
             Some(s) => {
-                let mut cmp =
-                    |what: &str, e: Option<String>, a: String| expect_eq(&mut out, what, e, a);
+                let mut cmp = |what: &str, e: Option<String>, a: String| expect_eq(out, what, e, a);
                 cmp(
                     "black points",
                     x.black.map(|v| v.to_string()),
@@ -237,7 +254,6 @@ pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
             }
         }
     }
-    out
 }
 
 pub(super) fn control_diagram(

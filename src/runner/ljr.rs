@@ -258,6 +258,7 @@ fn compare_control(
 pub fn compare_ljr(l: &LjrCheck, t: &LjrTrace) -> Vec<Mismatch> {
     let g = &l.geometry;
     let mut out = Vec::new();
+    compare_ljr_turns(l, t, &mut out);
     let mut eq = |what: String, expected: Option<String>, actual: String| {
         if let Some(e) = expected {
             if e != actual {
@@ -269,58 +270,6 @@ pub fn compare_ljr(l: &LjrCheck, t: &LjrTrace) -> Vec<Mismatch> {
             }
         }
     };
-    for (step, s) in l.steps.iter().zip(&t.steps) {
-        let here = format!("turn {} `{}` (line {})", s.index, step.text, step.line);
-        let e = &step.expect;
-        let legality = match (&s.result, e.legal) {
-            (Ok(_), false) => Some(match e.reason {
-                Some(r) => format!("illegal ({r})"),
-                None => "illegal".into(),
-            }),
-            (Err(_), true) => Some("legal".into()),
-            (Err(r), false) if e.reason.is_some_and(|x| x != *r) => {
-                Some(format!("illegal ({})", e.reason.unwrap_or(*r)))
-            }
-            _ => None,
-        };
-        eq(
-            format!("{here}: legality"),
-            legality,
-            turn_result(g, &s.result),
-        );
-        if let Ok(d) = &s.result {
-            eq(
-                format!("{here}: captured"),
-                e.captured.as_ref().map(|v| names(g, v)),
-                names(g, &d.captured),
-            );
-            eq(
-                format!("{here}: number captured"),
-                e.captured_count.map(|n| n.to_string()),
-                d.captured.len().to_string(),
-            );
-            eq(
-                format!("{here}: cycle removal"),
-                e.cycle_removed.as_ref().map(|v| names(g, v)),
-                names(g, &d.cycle_removed),
-            );
-        }
-        eq(
-            format!("{here}: position"),
-            e.position.as_ref().map(|p| p.diagram(g)),
-            s.position.diagram(g),
-        );
-        eq(
-            format!("{here}: captives"),
-            e.captives.as_ref().map(captives_text),
-            captives_text(&s.captives),
-        );
-        eq(
-            format!("{here}: permanently prohibited"),
-            e.permanently_prohibited.as_ref().map(|v| names(g, v)),
-            names(g, &s.permanently_prohibited),
-        );
-    }
     let x = &l.expect;
     let position = t.position.clone();
     eq(
@@ -409,6 +358,75 @@ pub fn compare_ljr(l: &LjrCheck, t: &LjrTrace) -> Vec<Mismatch> {
         }
     }
     out
+}
+
+/// Each turn's expectations: legality, captures, cycle removal, position, captives,
+/// permanent prohibitions.
+fn compare_ljr_turns(l: &LjrCheck, t: &LjrTrace, out: &mut Vec<Mismatch>) {
+    let g = &l.geometry;
+    let mut eq = |what: String, expected: Option<String>, actual: String| {
+        if let Some(e) = expected {
+            if e != actual {
+                out.push(Mismatch {
+                    what,
+                    expected: e,
+                    actual,
+                });
+            }
+        }
+    };
+    for (step, s) in l.steps.iter().zip(&t.steps) {
+        let here = format!("turn {} `{}` (line {})", s.index, step.text, step.line);
+        let e = &step.expect;
+        let legality = match (&s.result, e.legal) {
+            (Ok(_), false) => Some(match e.reason {
+                Some(r) => format!("illegal ({r})"),
+                None => "illegal".into(),
+            }),
+            (Err(_), true) => Some("legal".into()),
+            (Err(r), false) if e.reason.is_some_and(|x| x != *r) => {
+                Some(format!("illegal ({})", e.reason.unwrap_or(*r)))
+            }
+            _ => None,
+        };
+        eq(
+            format!("{here}: legality"),
+            legality,
+            turn_result(g, &s.result),
+        );
+        if let Ok(d) = &s.result {
+            eq(
+                format!("{here}: captured"),
+                e.captured.as_ref().map(|v| names(g, v)),
+                names(g, &d.captured),
+            );
+            eq(
+                format!("{here}: number captured"),
+                e.captured_count.map(|n| n.to_string()),
+                d.captured.len().to_string(),
+            );
+            eq(
+                format!("{here}: cycle removal"),
+                e.cycle_removed.as_ref().map(|v| names(g, v)),
+                names(g, &d.cycle_removed),
+            );
+        }
+        eq(
+            format!("{here}: position"),
+            e.position.as_ref().map(|p| p.diagram(g)),
+            s.position.diagram(g),
+        );
+        eq(
+            format!("{here}: captives"),
+            e.captives.as_ref().map(captives_text),
+            captives_text(&s.captives),
+        );
+        eq(
+            format!("{here}: permanently prohibited"),
+            e.permanently_prohibited.as_ref().map(|v| names(g, v)),
+            names(g, &s.permanently_prohibited),
+        );
+    }
 }
 
 /// Compare two engines' LJR replays: every turn, and every control both decided.

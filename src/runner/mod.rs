@@ -33,7 +33,7 @@ pub use schedule::{run_check, run_checks, CheckRun, SharedReplays};
 pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
 
 use crate::engine::{Answer, Engine};
-use crate::optimized::{Optimized, Switches};
+use crate::optimized::{Family, Optimized, Switches};
 use crate::parse::case::Check;
 use crate::reference::Reference;
 
@@ -49,19 +49,37 @@ pub fn all_engines() -> Vec<Box<dyn Engine>> {
     v
 }
 
+/// The families of the optimized engine `check` exercises: [`Family::Play`] when its moves
+/// are replayed through [`Engine::start`] (every check that is not LJR), and its ruleset's
+/// own solver (J2003, LJR, VJR).
+pub fn families(check: &Check) -> Vec<Family> {
+    let mut out = Vec::new();
+    if check.ljr.is_some() {
+        out.push(Family::Ljr);
+    } else {
+        out.push(Family::Play);
+    }
+    match check.ruleset {
+        crate::rules::RulesetId::J2003 => out.push(Family::J2003),
+        crate::rules::RulesetId::Vjr => out.push(Family::Vjr),
+        _ => {}
+    }
+    out
+}
+
 /// Whether a configuration is worth running on `check`: with one speed-up off, the
-/// optimized engine runs only the checks that speed-up can touch (an `ljr-` switch only LJR
-/// checks, which the other switches never touch: `src/optimized/ljr/` reads only its own;
-/// a `vjr-` switch only VJR checks, likewise).
+/// optimized engine runs only the checks of the families that switch touches
+/// ([`Switches::TABLE`]: e.g. `narrow-boards` touches play, the J2003 and the VJR solvers; an
+/// `ljr-` switch only LJR checks).
 pub fn concerns(engine_name: &str, check: &Check) -> bool {
     let Some(off) = engine_name.strip_prefix("optimized-without-") else {
         return true;
     };
-    let vjr = check.ruleset == crate::rules::RulesetId::Vjr;
-    if off.starts_with("vjr-") {
-        return vjr;
-    }
-    !vjr && off.starts_with("ljr-") == check.ljr.is_some()
+    let Some(switch) = Switches::switch(off) else {
+        return true;
+    };
+    let exercised = families(check);
+    switch.touches.iter().any(|f| exercised.contains(f))
 }
 
 /// Whether `engine` can run `check`, or why not (then the check is ignored on it).

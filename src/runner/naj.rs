@@ -256,6 +256,12 @@ pub(super) fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>
             }
         }
     }
+    compare_naj_scores(check, naj, out);
+}
+
+/// The NAJ scores (N-21 ... N-27), the optimal-analysis claims, and no area points.
+fn compare_naj_scores(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
+    let x = &check.expect;
     let mut cmp = |what: &str, e: Option<String>, a: Option<String>| {
         let a = a.unwrap_or_else(|| "undefined (an analysis is missing or undetermined)".into());
         expect_eq(out, what, e, a)

@@ -18,7 +18,7 @@
 
 use super::super::benson::immortal_stones;
 use super::board::State;
-use super::state_graph::Ctx;
+use super::question::Ctx;
 use crate::vjr::{Coverage, Question};
 
 /// Whether `state` is a Benson leaf of the question.

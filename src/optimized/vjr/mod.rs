@@ -24,6 +24,7 @@ mod cycle_screen;
 mod first_cycle;
 mod formation;
 mod proof_search;
+mod question;
 mod state_graph;
 mod territory;
 
@@ -33,7 +34,8 @@ use crate::engine::{Answer, Engine, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::vjr::{Outcome, VjrCheck, VjrStatus, VjrTerritory};
 use attractor::Ranks;
-use state_graph::{Ctx, Graph, NO, YES};
+use question::Ctx;
+use state_graph::{Graph, NO, YES};
 
 fn rectangle(engine: &Optimized, geometry: &Geometry) -> Result<(usize, usize), Unsupported> {
     geometry.rect_size().ok_or_else(|| Unsupported {
@@ -218,7 +220,7 @@ pub(super) fn territory(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::optimized::Switches;
+    use crate::optimized::{Family, Switches};
     use crate::parse::diagram::parse_position;
     use crate::vjr::{Coverage, FormationKind, IndependentLife, Question};
 
@@ -236,7 +238,9 @@ mod tests {
             question,
         };
         let mut first = None;
-        for name in std::iter::once(None).chain(Switches::VJR_NAMES.iter().map(Some)) {
+        for name in
+            std::iter::once(None).chain(Switches::names_of(Family::Vjr).into_iter().map(Some))
+        {
             let engine = Optimized {
                 switches: name.map_or(Switches::ALL_ON, |n| {
                     Switches::without(n).expect("a switch")

@@ -13,7 +13,7 @@
 use super::board::State;
 use super::first_cycle::cycle_value;
 use super::formation;
-use super::state_graph::Ctx;
+use super::question::Ctx;
 use crate::vjr::{Outcome, Question};
 use std::collections::HashMap;
 

@@ -6,32 +6,18 @@
 //! stones) and [`NO`] a pass after a pass (V-7) or a Benson leaf (VS-3 item 4); neither a
 //! target state nor a terminal pass is expanded.
 
-use super::super::bitboard::BitBoard;
 use super::benson_leaves;
-use super::board::{index, Board, State, NO_BAN};
+use super::board::State;
 use super::formation;
+use super::question::Ctx;
 use crate::engine::Move;
-use crate::vjr::{Question, VjrCheck};
+use crate::vjr::Question;
 use rustc_hash::FxHashMap as HashMap;
 
 /// The sink of the variations that reach the target.
 pub(super) const YES: u32 = 0;
 /// The sink of the variations that end without it.
 pub(super) const NO: u32 = 1;
-
-/// A question on bitboards.
-pub(super) struct Ctx<'a, const N: usize> {
-    pub(super) board: Board<N>,
-    pub(super) check: &'a VjrCheck,
-    /// Colour indices (0 Black, 1 White).
-    pub(super) owner: usize,
-    pub(super) seeker: usize,
-    /// The analysed string's final points, and the bit of its first point.
-    pub(super) s: BitBoard<N>,
-    pub(super) s0: usize,
-    /// VS-3 item 4 (`vjr-benson`, used with the attractors only: see `benson_leaves.rs`).
-    pub(super) benson_leaves: bool,
-}
 
 /// One move of a state: the state (or sink) it leads to and the stones it removed, per
 /// colour (V-17 counts them over a cycle).
@@ -56,31 +42,19 @@ pub(super) struct Graph {
     pub(super) states: u64,
 }
 
-impl<const N: usize> Ctx<'_, N> {
-    /// A new state's node: a sink when the state ends the variation.
-    fn classify(&self, state: &State<N>) -> Option<u32> {
-        let x = &state.stones[self.owner];
-        let y = &state.stones[1 - self.owner];
-        if let Question::Formation(life) = self.check.question {
-            if formation::target_met(&self.board, x, y, &self.s, life) {
-                return Some(YES);
-            }
-        }
-        if self.benson_leaves && benson_leaves::lost(self, state) {
-            return Some(NO);
-        }
-        None
-    }
-
-    /// The root state (V-5).
-    pub(super) fn root(&self, position: &crate::geometry::Position) -> State<N> {
-        State {
-            stones: self.board.stones(position),
-            to_move: index(self.check.first_mover()) as u8,
-            after_pass: false,
-            ban: NO_BAN,
+/// A new state's node: a sink when the state ends the variation.
+fn classify<const N: usize>(ctx: &Ctx<N>, state: &State<N>) -> Option<u32> {
+    let x = &state.stones[ctx.owner];
+    let y = &state.stones[1 - ctx.owner];
+    if let Question::Formation(life) = ctx.check.question {
+        if formation::target_met(&ctx.board, x, y, &ctx.s, life) {
+            return Some(YES);
         }
     }
+    if ctx.benson_leaves && benson_leaves::lost(ctx, state) {
+        return Some(NO);
+    }
+    None
 }
 
 /// The graph of the variations from `root`, or the states met when more than `budget`.
@@ -101,7 +75,7 @@ pub(super) fn build<const N: usize>(
         if let Some(&id) = index.get(&state) {
             return (id, index.len());
         }
-        let id = ctx.classify(&state).unwrap_or_else(|| {
+        let id = classify(ctx, &state).unwrap_or_else(|| {
             nodes.push(Node {
                 seeker_moves: state.to_move as usize == ctx.seeker,
                 succ: Vec::new(),

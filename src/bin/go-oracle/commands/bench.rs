@@ -5,7 +5,7 @@ use super::{decided_strings, j2003_analysis, read_diagram};
 use crate::error::Exit;
 use crate::output::{Column, Table};
 use go_oracle::engine::Engine;
-use go_oracle::optimized::{Optimized, Switches};
+use go_oracle::optimized::{Family, Optimized, Switches};
 use go_oracle::reference::Reference;
 use serde_json::json;
 use std::io::Write;
@@ -90,7 +90,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     let mut configs: Vec<Box<dyn Engine>> = vec![Box::new(Optimized { switches: first })];
     if !quick {
-        for name in Switches::J2003_NAMES {
+        for name in Switches::names_of(Family::J2003) {
             if let Some(switches) = Switches::without(name) {
                 configs.push(Box::new(Optimized { switches }));
             }

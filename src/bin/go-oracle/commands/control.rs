@@ -217,48 +217,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "verdict": verdict_of(agree, control_undetermined(&results)).as_str(),
         }));
     } else {
-        print!("{}", with_coordinates(&geometry, &position));
-        for (name, v) in &results {
-            println!(
-                "{name} ({:.2} s, {} + {} nodes):",
-                v["seconds"].as_f64().unwrap_or(0.0),
-                v["explored"],
-                v["dispute_explored"]
-            );
-            for (key, title) in [
-                ("control", "control (L-14)"),
-                ("dispute_control", "control by disputes (L-17)"),
-            ] {
-                match v[key].as_array() {
-                    Some(rows) => {
-                        println!("  {title}:");
-                        for r in rows {
-                            println!("    {}", r.as_str().unwrap_or(""));
-                        }
-                    }
-                    None => println!(
-                        "  {title}: undetermined within the budget of {} nodes",
-                        args.budget
-                    ),
-                }
-            }
-            match v["score"]["result"].as_str() {
-                Some(r) => println!(
-                    "  score (L-5): black {} white {} (komi {komi}): {r}",
-                    v["score"]["black"], v["score"]["white"]
-                ),
-                None => println!("  score (L-5): undetermined"),
-            }
-            if let Some(d) = v["differences"].as_array().filter(|d| !d.is_empty()) {
-                println!(
-                    "  L-14 and L-17 differ on: {}",
-                    d.iter()
-                        .filter_map(|x| x.as_str())
-                        .collect::<Vec<_>>()
-                        .join(" ")
-                );
-            }
-        }
+        print_text(&geometry, &position, &results, args.budget, komi);
     }
     verdict_exit(verdict_of(agree, control_undetermined(&results)))
 }
@@ -272,4 +231,56 @@ fn control_undetermined(results: &[(String, Value)]) -> bool {
                 .any(|c| v[*k][*c].as_array().is_some_and(|a| !a.is_empty()))
         })
     })
+}
+
+/// The text output: the position, then per engine both control maps and the score.
+fn print_text(
+    geometry: &Geometry,
+    position: &Position,
+    results: &[(String, Value)],
+    budget: u64,
+    komi: i64,
+) {
+    print!("{}", with_coordinates(geometry, position));
+    for (name, v) in results {
+        println!(
+            "{name} ({:.2} s, {} + {} nodes):",
+            v["seconds"].as_f64().unwrap_or(0.0),
+            v["explored"],
+            v["dispute_explored"]
+        );
+        for (key, title) in [
+            ("control", "control (L-14)"),
+            ("dispute_control", "control by disputes (L-17)"),
+        ] {
+            match v[key].as_array() {
+                Some(rows) => {
+                    println!("  {title}:");
+                    for r in rows {
+                        println!("    {}", r.as_str().unwrap_or(""));
+                    }
+                }
+                None => println!(
+                    "  {title}: undetermined within the budget of {} nodes",
+                    budget
+                ),
+            }
+        }
+        match v["score"]["result"].as_str() {
+            Some(r) => println!(
+                "  score (L-5): black {} white {} (komi {komi}): {r}",
+                v["score"]["black"], v["score"]["white"]
+            ),
+            None => println!("  score (L-5): undetermined"),
+        }
+        if let Some(d) = v["differences"].as_array().filter(|d| !d.is_empty()) {
+            println!(
+                "  L-14 and L-17 differ on: {}",
+                d.iter()
+                    .filter_map(|x| x.as_str())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+    }
 }

@@ -86,30 +86,7 @@ pub fn run(
             komi,
         )?);
     }
-    // Engines agree on every answer both decide, the territory and the score.
-    let mut agree = true;
-    for w in reports.windows(2) {
-        let (a, b) = (&w[0], &w[1]);
-        for (x, y) in a.assessment.strings.iter().zip(&b.assessment.strings) {
-            for (p, q) in [
-                (x.uncapturable, y.uncapturable),
-                (x.independently_alive, y.independently_alive),
-            ] {
-                if let (Some(p), Some(q)) = (p, q) {
-                    agree &= p == q;
-                }
-            }
-            if let (Some(p), Some(q)) = (x.status, y.status) {
-                agree &= p == q;
-            }
-        }
-        if let (Some(p), Some(q)) = (&a.territory, &b.territory) {
-            agree &= p == q;
-        }
-        if let (Some(p), Some(q)) = (a.score, b.score) {
-            agree &= p == q;
-        }
-    }
+    let agree = agree_on(&reports);
     let decided = |r: &Report| {
         r.assessment
             .strings
@@ -222,4 +199,32 @@ fn vjr_undetermined(reports: &[Report]) -> bool {
     reports
         .iter()
         .any(|r| r.assessment.strings.iter().any(|s| s.status.is_none()))
+}
+
+/// Whether the engines agree on every answer both decide, the territory and the score.
+fn agree_on(reports: &[Report]) -> bool {
+    let mut agree = true;
+    for w in reports.windows(2) {
+        let (a, b) = (&w[0], &w[1]);
+        for (x, y) in a.assessment.strings.iter().zip(&b.assessment.strings) {
+            for (p, q) in [
+                (x.uncapturable, y.uncapturable),
+                (x.independently_alive, y.independently_alive),
+            ] {
+                if let (Some(p), Some(q)) = (p, q) {
+                    agree &= p == q;
+                }
+            }
+            if let (Some(p), Some(q)) = (x.status, y.status) {
+                agree &= p == q;
+            }
+        }
+        if let (Some(p), Some(q)) = (&a.territory, &b.territory) {
+            agree &= p == q;
+        }
+        if let (Some(p), Some(q)) = (a.score, b.score) {
+            agree &= p == q;
+        }
+    }
+    agree
 }

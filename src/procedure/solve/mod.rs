@@ -8,11 +8,16 @@
 //! (SOLVE-B3). It plays through any [`Engine`]'s `Game`, so both engines can answer, and it
 //! never guesses: past its node budget the answer is [`Answer::Undetermined`].
 
+mod kept;
+mod symmetry;
+
 use super::value_table::{position_hash, take_child, Bound, Entry, Found};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
-use crate::geometry::{Cell, Colour, Geometry, Position};
+use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::Rules;
+use kept::controlled;
 use std::collections::HashMap;
+use symmetry::symmetries;
 
 /// The value of the game with one principal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -187,133 +192,6 @@ pub fn solve(
         Err(Stop::Budget) => Ok(Answer::Undetermined { explored: s.nodes }),
         Err(Stop::Unsupported(u)) => Err(u),
     }
-}
-
-/// The symmetries of a rectangular board other than the identity, as permutations of its
-/// points (SOLVE-B5); none for other geometries.
-fn symmetries(geometry: &Geometry) -> Vec<Vec<usize>> {
-    let Some((w, h)) = geometry.rect_size() else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    for transpose in [false, true] {
-        if transpose && w != h {
-            continue;
-        }
-        for flip_x in [false, true] {
-            for flip_y in [false, true] {
-                if !transpose && !flip_x && !flip_y {
-                    continue;
-                }
-                let perm: Option<Vec<usize>> = geometry
-                    .points()
-                    .map(|p| {
-                        let (x, y) = (p % w, p / w);
-                        let (x, y) = if flip_x { (w - 1 - x, y) } else { (x, y) };
-                        let (x, y) = if flip_y { (x, h - 1 - y) } else { (x, y) };
-                        let (x, y) = if transpose { (y, x) } else { (x, y) };
-                        geometry.at(x, y)
-                    })
-                    .collect();
-                if let Some(perm) = perm {
-                    out.push(perm);
-                }
-            }
-        }
-    }
-    out
-}
-
-/// SOLVE-B4: the points `colour` keeps to the end whatever happens: stones on which no
-/// sequence of opposing plays (suicides included) can capture, and the points all of whose
-/// neighbours are such stones.
-///
-/// It is Benson's algorithm with a stricter vitality: a region (a connected part of the
-/// points without a `colour` stone) is vital to a chain when every point of it, empty or not,
-/// is adjacent to the chain. Repeatedly drop the chains with fewer than two vital regions
-/// among those kept, and the regions that touch a dropped chain.
-fn controlled(geometry: &Geometry, position: &Position, colour: Colour) -> usize {
-    let n = geometry.len();
-    let mine = |p: usize| position.get(p) == Cell::Stone(colour);
-    // Connected parts of the colour's stones and of the rest.
-    let mut part = vec![usize::MAX; n];
-    let mut chains: Vec<Vec<usize>> = Vec::new();
-    let mut regions: Vec<Vec<usize>> = Vec::new();
-    for p in geometry.points() {
-        if part[p] != usize::MAX {
-            continue;
-        }
-        let own = mine(p);
-        let list = if own { &mut chains } else { &mut regions };
-        let id = list.len();
-        let mut members = vec![p];
-        part[p] = id;
-        let mut i = 0;
-        while i < members.len() {
-            let q = members[i];
-            i += 1;
-            for &r in geometry.neighbours(q) {
-                if part[r] == usize::MAX && mine(r) == own {
-                    part[r] = id;
-                    members.push(r);
-                }
-            }
-        }
-        list.push(members);
-    }
-    if chains.is_empty() {
-        return 0;
-    }
-    // vital[c][r], and the chains adjacent to each region.
-    let mut vital = vec![vec![false; regions.len()]; chains.len()];
-    let mut touching: Vec<Vec<usize>> = vec![Vec::new(); regions.len()];
-    for (r, members) in regions.iter().enumerate() {
-        for &q in members {
-            for &x in geometry.neighbours(q) {
-                if mine(x) && !touching[r].contains(&part[x]) {
-                    touching[r].push(part[x]);
-                }
-            }
-        }
-        for &c in &touching[r] {
-            vital[c][r] = members.iter().all(|&q| {
-                geometry
-                    .neighbours(q)
-                    .iter()
-                    .any(|&x| mine(x) && part[x] == c)
-            });
-        }
-    }
-    let mut chain_alive = vec![true; chains.len()];
-    let mut region_alive = vec![true; regions.len()];
-    loop {
-        let mut changed = false;
-        for c in 0..chains.len() {
-            if chain_alive[c] {
-                let k = (0..regions.len())
-                    .filter(|&r| region_alive[r] && vital[c][r])
-                    .count();
-                if k < 2 {
-                    chain_alive[c] = false;
-                    changed = true;
-                }
-            }
-        }
-        for r in 0..regions.len() {
-            if region_alive[r] && touching[r].iter().any(|&c| !chain_alive[c]) {
-                region_alive[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            break;
-        }
-    }
-    let alive = |p: usize| mine(p) && chain_alive[part[p]];
-    geometry
-        .points()
-        .filter(|&p| alive(p) || geometry.neighbours(p).iter().all(|&q| alive(q)))
-        .count()
 }
 
 struct Searcher<'a> {
@@ -588,48 +466,13 @@ impl Searcher<'_> {
             return Err(Stop::Budget);
         }
         if game.is_over() {
-            let score = game.score(0.0).ok_or_else(|| {
-                Stop::Unsupported(Unsupported {
-                    engine: self.engine.name(),
-                    what: "a game without an area score".into(),
-                })
-            })?;
-            return Ok(Found {
-                value: score.black as i64 - score.white as i64,
-                line: Vec::new(),
-                judged: Some(Vec::new()),
-                cut: false,
-            });
+            return self.game_end(game);
         }
         let position = game.position();
-        // SOLVE-B1: every end of the game from here scores within [low, high].
-        let (low, high) = self.static_bounds(&position);
-        let settled = if low >= beta {
-            Some(low)
-        } else if high <= alpha {
-            Some(high)
-        } else if low == high {
-            Some(low)
-        } else {
-            None
+        let (low, high) = match self.bounded(&position, alpha, beta, remaining, mode) {
+            Ok(found) => return Ok(found),
+            Err(bounds) => bounds,
         };
-        if let Some(value) = settled {
-            return Ok(Found {
-                value,
-                line: Vec::new(),
-                judged: Some(Vec::new()),
-                cut: false,
-            });
-        }
-        if remaining == 0 {
-            // SOLVE-B7: the horizon; the node counts its bound against the side to prove.
-            return Ok(Found {
-                value: if mode == Mode::Pessimistic { low } else { high },
-                line: Vec::new(),
-                judged: Some(Vec::new()),
-                cut: true,
-            });
-        }
         alpha = alpha.max(low - 1);
         beta = beta.min(high + 1);
         let key = Key {
@@ -637,23 +480,8 @@ impl Searcher<'_> {
             to_move: game.to_move(),
             passes: game.consecutive_passes(),
         };
-        if self.switches.transpositions {
-            if let Some(e) = self.table.get(&key) {
-                let usable = match e.bound {
-                    Bound::Exact => true,
-                    Bound::Lower => e.value >= beta,
-                    Bound::Upper => e.value <= alpha,
-                };
-                if usable && self.free_of_ancestors(&e.judged) {
-                    self.hits += 1;
-                    return Ok(Found {
-                        value: e.value,
-                        line: e.line.clone(),
-                        judged: Some(e.judged.clone()),
-                        cut: false,
-                    });
-                }
-            }
+        if let Some(found) = self.look_up(&key, alpha, beta) {
+            return Ok(found);
         }
         let (alpha0, beta0) = (alpha, beta);
         let here = position_hash(&position);
@@ -747,34 +575,7 @@ impl Searcher<'_> {
         }
         self.deepest = self.deepest.max(depth);
         if let (true, Some(j)) = (self.switches.transpositions, &judged) {
-            // Stored only if this search did not depend on the history before the node.
-            if !self.free_of_ancestors(j) {
-                self.refused += 1;
-            }
-            if self.free_of_ancestors(j) && self.table.len() < MAX_TABLE {
-                let bound = if value <= alpha0 {
-                    Bound::Upper
-                } else if value >= beta0 {
-                    Bound::Lower
-                } else {
-                    Bound::Exact
-                };
-                // Past a horizon only the mode's own bound is a fact of the true game.
-                let fact = !cut
-                    || (bound == Bound::Lower && mode == Mode::Pessimistic)
-                    || (bound == Bound::Upper && mode == Mode::Optimistic);
-                if fact {
-                    self.table.insert(
-                        key,
-                        Entry {
-                            value,
-                            bound,
-                            line: line.clone(),
-                            judged: j.clone(),
-                        },
-                    );
-                }
-            }
+            self.store(key, value, &line, j, (alpha0, beta0), cut, mode);
         }
         Ok(Found {
             value,
@@ -782,5 +583,128 @@ impl Searcher<'_> {
             judged,
             cut,
         })
+    }
+
+    /// The value of a game that is over: its area score.
+    fn game_end(&self, game: &dyn Game) -> Result<Found, Stop> {
+        let score = game.score(0.0).ok_or_else(|| {
+            Stop::Unsupported(Unsupported {
+                engine: self.engine.name(),
+                what: "a game without an area score".into(),
+            })
+        })?;
+        Ok(Found {
+            value: score.black as i64 - score.white as i64,
+            line: Vec::new(),
+            judged: Some(Vec::new()),
+            cut: false,
+        })
+    }
+
+    /// SOLVE-B1: every end of the game from `position` scores within [low, high]; the value
+    /// when those bounds settle the window or the horizon is reached (SOLVE-B7), else the
+    /// bounds.
+    fn bounded(
+        &self,
+        position: &Position,
+        alpha: i64,
+        beta: i64,
+        remaining: usize,
+        mode: Mode,
+    ) -> Result<Found, (i64, i64)> {
+        let (low, high) = self.static_bounds(position);
+        let settled = if low >= beta {
+            Some(low)
+        } else if high <= alpha {
+            Some(high)
+        } else if low == high {
+            Some(low)
+        } else {
+            None
+        };
+        if let Some(value) = settled {
+            return Ok(Found {
+                value,
+                line: Vec::new(),
+                judged: Some(Vec::new()),
+                cut: false,
+            });
+        }
+        if remaining == 0 {
+            // SOLVE-B7: the horizon; the node counts its bound against the side to prove.
+            return Ok(Found {
+                value: if mode == Mode::Pessimistic { low } else { high },
+                line: Vec::new(),
+                judged: Some(Vec::new()),
+                cut: true,
+            });
+        }
+        Err((low, high))
+    }
+
+    /// A table entry for `key` usable in the window (alpha, beta) whose search did not
+    /// depend on the history before the node.
+    fn look_up(&mut self, key: &Key, alpha: i64, beta: i64) -> Option<Found> {
+        if !self.switches.transpositions {
+            return None;
+        }
+        let e = self.table.get(key)?;
+        let usable = match e.bound {
+            Bound::Exact => true,
+            Bound::Lower => e.value >= beta,
+            Bound::Upper => e.value <= alpha,
+        };
+        if usable && self.free_of_ancestors(&e.judged) {
+            self.hits += 1;
+            return Some(Found {
+                value: e.value,
+                line: e.line.clone(),
+                judged: Some(e.judged.clone()),
+                cut: false,
+            });
+        }
+        None
+    }
+
+    /// Stores a node's result, only if its search did not depend on the history before the
+    /// node, and past a horizon only the mode's own bound.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: Key,
+        value: i64,
+        line: &[Move],
+        j: &[u64],
+        (alpha0, beta0): (i64, i64),
+        cut: bool,
+        mode: Mode,
+    ) {
+        if !self.free_of_ancestors(j) {
+            self.refused += 1;
+        }
+        if self.free_of_ancestors(j) && self.table.len() < MAX_TABLE {
+            let bound = if value <= alpha0 {
+                Bound::Upper
+            } else if value >= beta0 {
+                Bound::Lower
+            } else {
+                Bound::Exact
+            };
+            // Past a horizon only the mode's own bound is a fact of the true game.
+            let fact = !cut
+                || (bound == Bound::Lower && mode == Mode::Pessimistic)
+                || (bound == Bound::Upper && mode == Mode::Optimistic);
+            if fact {
+                self.table.insert(
+                    key,
+                    Entry {
+                        value,
+                        bound,
+                        line: line.to_vec(),
+                        judged: j.to_vec(),
+                    },
+                );
+            }
+        }
     }
 }

@@ -1,0 +1,191 @@
+//! The speed-ups of the optimized engine, each declared once in [`switches!`]: its field of
+//! [`Switches`], its name (engine names, `--without`), the part of the engine it belongs to
+//! and the families of checks it can change ([`Family`]), and its doc. [`Switches::NAMES`],
+//! the per-family lists ([`Switches::names_of`]) and the runner's choice of which checks a
+//! configuration runs (`runner::concerns`) are derived from that one table.
+
+/// A ruleset family, as the part of the optimized engine a switch belongs to and as the
+/// checks a switch can change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// Play through [`crate::engine::Engine::start`] (`OptGame`): every check that is not
+    /// LJR replays its moves there (Tromp-Taylor, NAJ and its analyses, J2003, VJR, custom).
+    Play,
+    /// The J2003 status-game solver (`src/optimized/j2003/`): J2003 checks.
+    J2003,
+    /// LJR turns and control (`src/optimized/ljr/`): LJR checks.
+    Ljr,
+    /// The VJR status-question solver (`src/optimized/vjr/`): VJR checks.
+    Vjr,
+}
+
+/// One row of the table of switches.
+#[derive(Clone, Copy, Debug)]
+pub struct Switch {
+    /// The name in engine names (`optimized-without-NAME`) and `--without NAME`.
+    pub name: &'static str,
+    /// The part of the optimized engine that declares it.
+    pub family: Family,
+    /// The families of checks it can change: where its field is read.
+    pub touches: &'static [Family],
+    /// What it speeds up and what happens with it off.
+    pub doc: &'static str,
+    field: fn(&mut Switches) -> &mut bool,
+}
+
+impl Switch {
+    /// Whether this switch is on in `s`.
+    pub fn is_on(&self, s: &Switches) -> bool {
+        let mut copy = *s;
+        *(self.field)(&mut copy)
+    }
+
+    /// Sets this switch in `s`.
+    pub fn set(&self, s: &mut Switches, on: bool) {
+        *(self.field)(s) = on;
+    }
+}
+
+/// Declares every switch once: `/// doc` `field = "name", Family, [families it touches];`.
+macro_rules! switches {
+    ($($(#[doc = $doc:literal])* $field:ident = $name:literal, $family:ident, [$($touch:ident),+];)+) => {
+        /// The speed-ups of the optimized engine, each of which can be switched off.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub struct Switches {
+            $($(#[doc = $doc])* pub $field: bool,)+
+        }
+
+        impl Switches {
+            pub const ALL_ON: Switches = Switches { $($field: true,)+ };
+
+            /// Every switch, in the order of engine names.
+            pub const TABLE: &'static [Switch] = &[$(Switch {
+                name: $name,
+                family: Family::$family,
+                touches: &[$(Family::$touch),+],
+                doc: concat!($($doc),*),
+                field: |s| &mut s.$field,
+            },)+];
+        }
+    };
+}
+
+switches! {
+    /// Find earlier positions through a Zobrist-hash index (off: scan the whole history).
+    hash_index = "hash-index", Play, [Play];
+    /// Keep strings and their liberties up to date move by move (off: flood fill at every
+    /// judgement).
+    incremental_strings = "incremental-strings", Play, [Play];
+    /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
+    narrow_boards = "narrow-boards", Play, [Play, J2003, Vjr];
+    /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
+    /// without a search (off: every uncapturable check is solved).
+    benson_uncapturable = "benson-uncapturable", J2003, [J2003];
+    /// J2003: before solving a status check on its state graph, look for a forced win of the
+    /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a
+    /// depth-limited search (goal-directed; a proof found decides the check).
+    bounded_capture = "bounded-capture", J2003, [J2003];
+    /// J2003: before solving an uncapturable check on its state graph, look for a strategy
+    /// of the defender that never lets the string be captured (a closed set of states).
+    survival_proof = "survival-proof", J2003, [J2003];
+    /// J2003: in the proof searches, a state where the string is unconditionally alive by
+    /// Benson's algorithm is won by the defender without a search (spec S-3).
+    benson_survival = "benson-survival", J2003, [J2003];
+    /// J2003: in the proof searches of uncapturable checks, no plays into regions sealed by
+    /// the defender's unconditionally alive strings (spec S-3).
+    sealed_regions = "sealed-regions", J2003, [J2003];
+    /// J2003: in the proof searches, empty regions enclosed by the prover's opponent are
+    /// frozen: the opponent's plays there count as one tempo move (spec S-3).
+    frozen_regions = "frozen-regions", J2003, [J2003];
+    /// J2003: uncapturable checks by depth-first proof-number search (df-pn, no depth
+    /// bound, transposition table with the GHI treatment of repetitions; spec S-3.1)
+    /// instead of the line-bounded proof searches.
+    j2003_dfpn = "j2003-dfpn", J2003, [J2003];
+    /// J2003: with `j2003_dfpn`, an uncapturable check is first solved in two ko-free
+    /// variants that bracket it (spec S-3.2); the full game only where they disagree.
+    ko_bracketing = "ko-bracketing", J2003, [J2003];
+    /// LJR: find earlier similar situations through a hash index (off: scan the whole
+    /// history); a hit is always verified exactly.
+    ljr_situation_hash = "ljr-situation-hash", Ljr, [Ljr];
+    /// LJR: keep strings and liberties up to date turn by turn (off: flood fill at every
+    /// judgement).
+    ljr_incremental_strings = "ljr-incremental-strings", Ljr, [Ljr];
+    /// LJR control: cache the results of test-game states that did not depend on a
+    /// repetition cut (LL-6).
+    ljr_transposition = "ljr-transposition", Ljr, [Ljr];
+    /// LJR control: a set proved for one location gives control of all its locations, and
+    /// a set is searched once (off: every location searches its own sets).
+    ljr_set_sharing = "ljr-set-sharing", Ljr, [Ljr];
+    /// LJR control: a test-game or dispute state where the opponent has a two-eye
+    /// formation meeting the set (LL-5: it can never be broken), or where P's formation can
+    /// never stand (a location of the set without neighbours; empty permanently prohibited
+    /// locations of the set on its border or side by side), is lost without a search.
+    ljr_formation_cut = "ljr-formation-cut", Ljr, [Ljr];
+    /// VJR: a state where Benson's algorithm makes the target unreachable is a *no* for the
+    /// seeker without expansion (spec `vjr.md` VS-3 item 4; used with `vjr-attractor`).
+    vjr_benson = "vjr-benson", Vjr, [Vjr];
+    /// VJR: the attractors W and L of the state graph decide the root when it lies in one
+    /// and are the leaves of the first-cycle search (off: that search runs from the root
+    /// over the whole graph).
+    vjr_attractor = "vjr-attractor", Vjr, [Vjr];
+    /// VJR: skip the first-cycle search when no strongly connected component of the middle
+    /// region can remove stones of both colours (the answer is then *undefined*).
+    vjr_cycle_screen = "vjr-cycle-screen", Vjr, [Vjr];
+    /// VJR: before the state graph, a goal-directed depth-first proof search with a quarter
+    /// of the budget (spec `vjr.md` VS-3; off: the state graph at once).
+    vjr_proof_search = "vjr-proof-search", Vjr, [Vjr];
+}
+
+impl Switches {
+    /// Names of the switches, for reports and engine names.
+    pub const NAMES: [&'static str; Self::TABLE.len()] = {
+        let mut names = [""; Self::TABLE.len()];
+        let mut i = 0;
+        while i < names.len() {
+            names[i] = Self::TABLE[i].name;
+            i += 1;
+        }
+        names
+    };
+
+    /// The switch named `name`.
+    pub fn switch(name: &str) -> Option<&'static Switch> {
+        Self::TABLE.iter().find(|s| s.name == name)
+    }
+
+    /// The names of the switches `family` declares (e.g. the J2003 reductions for
+    /// `go-oracle bench`, the VJR switches for the VJR tests).
+    pub fn names_of(family: Family) -> Vec<&'static str> {
+        Self::TABLE
+            .iter()
+            .filter(|s| s.family == family)
+            .map(|s| s.name)
+            .collect()
+    }
+
+    /// All on except the named one.
+    pub fn without(name: &str) -> Option<Switches> {
+        let mut s = Switches::ALL_ON;
+        s.switch_off(name).then_some(s)
+    }
+
+    /// Switches the named speed-up off; false for an unknown name.
+    pub fn switch_off(&mut self, name: &str) -> bool {
+        match Self::switch(name) {
+            Some(switch) => {
+                switch.set(self, false);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// The names of the switches that are off, in table order.
+    pub fn off(&self) -> Vec<&'static str> {
+        Self::TABLE
+            .iter()
+            .filter(|s| !s.is_on(self))
+            .map(|s| s.name)
+            .collect()
+    }
+}
