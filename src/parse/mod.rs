@@ -9,6 +9,7 @@ pub mod gtp;
 pub mod notation;
 pub mod sensei;
 pub mod sgf;
+pub mod sgf_rules;
 
 use std::fmt;
 
