@@ -19,7 +19,7 @@ pub mod sensei;
 pub mod write;
 
 use crate::engine::{Illegal, Move, Start};
-use crate::geometry::Colour;
+use crate::geometry::{Cell, Colour};
 use crate::parse::case::{parse_case, FinalExpect};
 use crate::parse::sensei::SenseiDiagram;
 use crate::parse::sgf::SgfGame;
@@ -73,16 +73,17 @@ impl Request<'_> {
         }
     }
 
-    /// The handicap of the case: the SGF's `HA` when its first `HA` moves are Black's plays
-    /// (free placement written as moves); `HA` with `AB` stones is a setup, and the case
-    /// starts from it.
+    /// The handicap of the case: the SGF's `HA` when its first `HA` moves (as many as there
+    /// are) are Black's (free placement written as moves; a handicap turn may be a pass); `HA` with `AB` stones is a
+    /// setup, and the case starts from it.
     fn handicap(&self) -> u32 {
         let h = self.game.handicap as usize;
+        let setup_black = self.game.setup.0.contains(&Cell::Stone(Colour::Black));
         let played = h >= 2
-            && self.game.moves.len() >= h
-            && self.game.moves[..h]
+            && !setup_black
+            && self.game.moves[..h.min(self.game.moves.len())]
                 .iter()
-                .all(|m| m.colour == Colour::Black && matches!(m.mv, Move::Play(_)));
+                .all(|m| m.colour == Colour::Black);
         if played && self.ruleset != RulesetId::Ljr {
             h as u32
         } else {

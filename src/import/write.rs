@@ -213,9 +213,14 @@ pub fn case(
                 "HA[{}]: the SGF plays the handicap stones as Black's first moves: `handicap: {handicap}`.",
                 game.handicap
             )
-        } else {
+        } else if game.setup.0.contains(&Cell::Stone(Colour::Black)) {
             format!(
                 "HA[{}]: the handicap stones are the SGF's setup (AB), so the case starts from them with no `handicap`.",
+                game.handicap
+            )
+        } else {
+            format!(
+                "HA[{}]: the SGF's first moves are not all Black's, so the case has no `handicap`.",
                 game.handicap
             )
         });
