@@ -297,11 +297,11 @@ pub fn import(req: &Request) -> Result<Imported, String> {
         }
     }
     // The runner's replays of each check whose end is known; the last one with statuses.
-    let (finals, more, open, traces) = runner_replays(req, &r, &notes)?;
-    imported.undetermined.extend(open);
-    notes.extend(more);
-    let text = write::case(req, &r, finals.as_ref(), &notes).to_yaml(&header(req.file));
-    judge_written(req, &r, &text, &traces, &mut imported)?;
+    let rr = runner_replays(req, &r, &notes)?;
+    imported.undetermined.extend(rr.open);
+    notes.extend(rr.notes);
+    let text = write::case(req, &r, rr.finals.as_ref(), &notes).to_yaml(&header(req.file));
+    judge_written(req, &r, &text, &rr.traces, &mut imported)?;
     imported.verdict = if !imported.disagreements.is_empty() {
         VerdictKind::Disagreed
     } else if !imported.undetermined.is_empty() {
@@ -318,13 +318,18 @@ pub fn import(req: &Request) -> Result<Imported, String> {
 /// Each engine's runner replay per check (`None` where the check's end is unknown).
 type Replays = Vec<Option<Vec<(String, Trace)>>>;
 
+/// What the runner's replays give: the last check's final expectations, their notes, what
+/// stayed undetermined, and the replays.
+struct RunnerReplays {
+    finals: Option<FinalExpect>,
+    notes: Vec<String>,
+    open: Vec<String>,
+    traces: Replays,
+}
+
 /// Replay the checks of a first writing of the case on both engines: the last check's final
 /// expectations (statuses, score), their notes, what stayed undetermined, and the traces.
-fn runner_replays(
-    req: &Request,
-    r: &Replayed,
-    notes: &[String],
-) -> Result<(Option<FinalExpect>, Vec<String>, Vec<String>, Replays), String> {
+fn runner_replays(req: &Request, r: &Replayed, notes: &[String]) -> Result<RunnerReplays, String> {
     let last_end = r.sequences.last().and_then(|s| s.end.as_ref());
     let placeholder = last_end
         .is_some_and(|e| finals::wants_statuses(req.ruleset, e.game_over))
@@ -371,7 +376,12 @@ fn runner_replays(
         more = n;
         open = u;
     }
-    Ok((finals, more, open, traces))
+    Ok(RunnerReplays {
+        finals,
+        notes: more,
+        open,
+        traces,
+    })
 }
 
 /// Judge the written case as `check` does, on the replays already made: engines that

@@ -262,7 +262,7 @@ impl Engine for Optimized {
         }
     }
     fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
-        std::sync::Arc::new(self.clone())
+        std::sync::Arc::new(*self)
     }
 
     fn start(

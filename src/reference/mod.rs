@@ -45,7 +45,7 @@ impl Engine for Reference {
         "reference".to_string()
     }
     fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
-        std::sync::Arc::new(self.clone())
+        std::sync::Arc::new(*self)
     }
     fn start(
         &self,
