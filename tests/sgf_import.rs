@@ -216,3 +216,28 @@ checks:
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("bad-custom.sgf: RU[go-oracle custom: suicide=sometimes ko=none]: `suicide=sometimes`: unknown value"), "{}", stderr(&o));
 }
+
+/// After the game has ended every play is illegal (`game-over`); a move by the player not
+/// to move then fits in no check: it is named, not written, and import exits 3.
+#[test]
+fn a_move_out_of_turn_after_the_end_is_named_not_dropped() {
+    let p = temp("end.sgf", "(;GM[1]SZ[5]RU[TT];B[];W[];B[aa];W[bb])");
+    let out = temp_dir().join("end.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("3 of 4 moves written in 1 check: undetermined"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("- play: B A5\n    legal: false\n    reason: game-over"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not written: SGF move 4 (W B4): move 4 (W B4) is by white, who is not to move, after the end of the game"),
+        "{text}"
+    );
+    assert_eq!(check(&out), (0, 1, 0, 0));
+}
