@@ -595,6 +595,13 @@ fn import_undetermined_j19_then_export_marks_statuses() {
     let o = run(&["import", s(&p), "-o", s(&out)]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(
+        stderr(&o).contains(
+            "7 of 7 moves written in 1 check: undetermined: SGF move 7 (B pass) (details above"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(
         stderr(&o).contains("undetermined: SGF move 7 (B pass): its legality"),
         "{}",
         stderr(&o)

@@ -44,7 +44,9 @@ fn j19_pass_undetermined_is_named_and_exits_3() {
         "{v}"
     );
     assert!(
-        stderr(&o).contains("2 of 2 moves written in 1 check: undetermined"),
+        stderr(&o).contains(
+            "2 of 2 moves written in 1 check: undetermined: SGF move 2 (W pass) (details above"
+        ),
         "{}",
         stderr(&o)
     );
@@ -226,7 +228,9 @@ fn a_move_out_of_turn_after_the_end_is_named_not_dropped() {
     let o = run(&["import", s(&p), "-o", s(&out)]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("3 of 4 moves written in 1 check: undetermined"),
+        stderr(&o).contains(
+            "3 of 4 moves written in 1 check: undetermined: SGF move 4 (W B4) (details above"
+        ),
         "{}",
         stderr(&o)
     );

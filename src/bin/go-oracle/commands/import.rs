@@ -149,15 +149,19 @@ fn report(args: &Args, name: &str, imported: &Imported) -> Result<(), Exit> {
         },
         match imported.verdict {
             VerdictKind::Agreed => "agreed".to_string(),
-            VerdictKind::Undetermined => format!(
-                "undetermined ({} item{}, named above and in the case's notes)",
-                imported.undetermined.len(),
-                if imported.undetermined.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                }
-            ),
+            VerdictKind::Undetermined => {
+                // What: the text before its first `: ` (`SGF move 2 (W pass)`, `check `x``).
+                let mut what: Vec<&str> = imported
+                    .undetermined
+                    .iter()
+                    .map(|u| u.split(": ").next().unwrap_or(u))
+                    .collect();
+                what.dedup();
+                format!(
+                    "undetermined: {} (details above and in the case's notes)",
+                    what.join("; ")
+                )
+            }
             VerdictKind::Disagreed => "the engines disagree: no case was written".to_string(),
         }
     );
