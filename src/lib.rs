@@ -18,6 +18,7 @@ pub mod differential;
 pub mod engine;
 pub mod geometry;
 pub mod gtp;
+pub mod import;
 pub mod ljr;
 pub mod optimized;
 pub mod parse;

@@ -14,6 +14,7 @@ pub mod notation;
 mod resolve;
 pub mod sensei;
 pub mod sgf;
+pub mod sgf_rules;
 
 use std::fmt;
 

@@ -22,6 +22,7 @@ use go_oracle::engine::{Answer, Move};
 use go_oracle::geometry::{Cell, Colour, Geometry, Point, Position};
 use go_oracle::parse::case::{load_case, Check};
 use go_oracle::parse::sgf::{write_sgf, SgfGame, SgfMarkup, SgfMove};
+use go_oracle::parse::sgf_rules::custom_ru;
 use go_oracle::rules::{RulesetId, Scoring};
 use go_oracle::runner::{compare_traces, replay, Trace};
 use std::path::PathBuf;
@@ -30,7 +31,7 @@ use std::path::PathBuf;
 pub struct Args {
     /// The case file.
     file: PathBuf,
-    /// The check to export (default: the case's only check).
+    /// The check to export (default: every check, one game tree each: an SGF collection).
     #[arg(long)]
     check: Option<String>,
     /// Write the SGF here instead of on stdout.
@@ -47,22 +48,47 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let name = file.display().to_string();
     let case = load_case(&file)?;
     let names: Vec<&str> = case.checks.iter().map(|c| c.name.as_str()).collect();
-    let check = match &only {
-        Some(n) => case.checks.iter().find(|c| &c.name == n).ok_or_else(|| {
+    let chosen: Vec<&Check> = match &only {
+        Some(n) => vec![case.checks.iter().find(|c| &c.name == n).ok_or_else(|| {
             Exit::BadInput(format!(
                 "{name}: no check named `{n}`; the checks are: {}",
                 names.join(", ")
             ))
-        })?,
-        None if case.checks.len() == 1 => &case.checks[0],
-        None => {
-            return Err(Exit::BadInput(format!(
-                "{name}: the case has {} checks; name one with --check: {}",
-                names.len(),
-                names.join(", ")
-            )))
-        }
+        })?],
+        None => case.checks.iter().collect(),
     };
+    // One game tree per check: a collection when there are several.
+    let mut text = String::new();
+    let mut left_out = Vec::new();
+    for check in &chosen {
+        match export_check(&case.file, check, &name) {
+            Ok(game) => text.push_str(&write_sgf(&game)),
+            Err(Exit::BadInput(why)) if chosen.len() > 1 => left_out.push(why),
+            Err(e) => return Err(e),
+        }
+    }
+    for why in &left_out {
+        eprintln!("note: left out of the collection: {why}");
+    }
+    if text.is_empty() {
+        return Err(Exit::BadInput(format!(
+            "{name}: no check of the case has an SGF form"
+        )));
+    }
+    match &output {
+        Some(p) => std::fs::write(p, &text)
+            .map_err(|e| Exit::BadInput(format!("{}: cannot write: {e}", p.display())))?,
+        None => print!("{text}"),
+    }
+    Ok(())
+}
+
+/// One check as an SGF game: replayed on both engines, which must agree.
+fn export_check(
+    file: &go_oracle::parse::case::CaseFile,
+    check: &Check,
+    name: &str,
+) -> Result<SgfGame, Exit> {
     let g = &check.geometry;
     if g.rect_size().is_none() {
         return Err(Exit::BadInput(format!(
@@ -104,7 +130,10 @@ pub fn run(args: Args) -> Result<(), Exit> {
                 m.actual.trim()
             );
         }
-        eprintln!("the engines disagree: no SGF was written");
+        eprintln!(
+            "check `{}`: the engines disagree: no SGF was written",
+            check.name
+        );
         return Err(Exit::Failed);
     }
     // The trace shown: the one that decided the most statuses.
@@ -113,14 +142,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         .copied()
         .max_by_key(|t| decided(t))
         .unwrap_or(&traces[0]);
-    let game = sgf_game(&case.file, check, trace, &name)?;
-    let text = write_sgf(&game);
-    match &output {
-        Some(p) => std::fs::write(p, &text)
-            .map_err(|e| Exit::BadInput(format!("{}: cannot write: {e}", p.display())))?,
-        None => print!("{text}"),
-    }
-    Ok(())
+    sgf_game(file, check, trace, name)
 }
 
 fn decided(t: &Trace) -> usize {
@@ -165,6 +187,8 @@ fn sgf_game(
     )];
     if let Some(r) = &check.rules {
         if check.ruleset == RulesetId::Custom {
+            // RU states the rules (parse::sgf_rules), so `import` reads them back.
+            game.ruleset_text = Some(custom_ru(r));
             root.push(format!("Rules (custom): {}.", crate::output::rules_text(r)));
         }
     }

@@ -1,0 +1,247 @@
+//! `import` through the library door: J2003's direct ko rule (J-19) decided and undetermined,
+//! ko captures with their removals, a GUI's record with a player moving out of turn (GTP
+//! `printsgf`), and the `RU` value of a custom ruleset both ways.
+
+mod common;
+
+use common::{bin, run, s, stderr, stdout, temp, temp_dir};
+use std::io::Write;
+use std::path::Path;
+use std::process::Stdio;
+
+/// `go-oracle check --json` on a file: (exit status, passed, failed, ignored).
+fn check(p: &Path) -> (i32, u64, u64, u64) {
+    let o = run(&["check", s(p), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("check --json");
+    (
+        o.status.code().unwrap_or(-1),
+        v["passed"].as_u64().unwrap(),
+        v["failed"].as_u64().unwrap(),
+        v["ignored"].as_u64().unwrap(),
+    )
+}
+
+const J19: &str = "(;GM[1]FF[4]SZ[7:1]RU[Japanese]AB[ca][da][ea]AW[fa]PL[B];B[];W[])";
+
+/// White's pass would end the game on a position with a direct ko stone (F1): at the
+/// default budget no engine decides it, so the pass is written without a claim, named in
+/// the notes and on stderr, the check has no `expect`, and import exits 3.
+#[test]
+fn j19_pass_undetermined_is_named_and_exits_3() {
+    let p = temp("j19.sgf", J19);
+    let out = temp_dir().join("j19.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out), "--json"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["verdict"], "undetermined");
+    assert_eq!(v["written"], 2);
+    assert_eq!(v["decided"], 1);
+    assert!(
+        v["undetermined"][0]
+            .as_str()
+            .unwrap()
+            .starts_with("SGF move 2 (W pass): its legality: undetermined"),
+        "{v}"
+    );
+    assert!(
+        stderr(&o).contains(
+            "2 of 2 moves written in 1 check: undetermined: SGF move 2 (W pass) (details above"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("- play: W pass\n    note: 'legality undetermined"),
+        "{text}"
+    );
+    assert!(!text.contains("legal: false"), "{text}");
+    assert!(!text.contains("expect:"), "{text}");
+    assert!(
+        text.contains("Undetermined: the legality of SGF move 2 (W pass)"),
+        "{text}"
+    );
+    // `check`: ignored (undetermined), never failed.
+    assert_eq!(check(&out), (0, 0, 0, 1));
+}
+
+/// With a budget the optimized engine decides it: the pass is illegal (J-19), written as
+/// such; the reference still cannot decide, so the import is undetermined all the same.
+#[test]
+fn j19_pass_decided_is_written_illegal() {
+    let p = temp("j19b.sgf", J19);
+    let out = temp_dir().join("j19b.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out), "--budget", "300000"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("- play: W pass\n    legal: false\n    reason: direct-ko\n    note: 'illegal (direct-ko) by the engines that decided; reference:"),
+        "{text}"
+    );
+    assert!(text.contains("to-move: white"), "{text}");
+    let (code, _, failed, _) = check(&out);
+    assert_eq!((code, failed), (0, 0));
+}
+
+/// Ko captures under RU[Japanese] on 9x9: both written with `removed`, and the refused
+/// immediate retake with its reason; the case passes `check`.
+#[test]
+fn ko_captures_keep_their_removals() {
+    let p = temp(
+        "ko9.sgf",
+        "(;GM[1]FF[4]SZ[9]RU[Japanese];B[dd];W[ed];B[ce];W[fe];B[df];W[ef];B[ai];W[de];B[ee];W[ia];B[aa];W[de];B[ee])",
+    );
+    let out = temp_dir().join("ko9.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("- play: B E5\n    removed:\n    - D5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- play: W D5\n    removed:\n    - E5"),
+        "{text}"
+    );
+    assert!(
+        text.contains("- play: B E5\n    legal: false\n    reason: basic-ko"),
+        "{text}"
+    );
+    assert_eq!(check(&out), (0, 1, 0, 0));
+}
+
+/// A GUI plays two black moves in a row through the referee; `printsgf` records them as
+/// they came, and import keeps all five moves: the second black move starts a new check.
+#[test]
+fn printsgf_with_a_move_out_of_turn_imports_every_move() {
+    let mut child = bin()
+        .args(["gtp", "--ruleset", "tromp-taylor"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"boardsize 9\nplay B E5\nplay B D4\nplay W C3\nplay B pass\nplay W pass\nprintsgf\nquit\n")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    let answer = stdout(&o);
+    let sgf = &answer[answer.find("(;").expect("printsgf")..];
+    let sgf = &sgf[..=sgf.find(")\n").expect("end of the game tree")];
+    let p = temp("gui.sgf", sgf);
+    let out = temp_dir().join("gui.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{sgf}\n{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(
+        (v["moves"].as_u64(), v["written"].as_u64()),
+        (Some(5), Some(5))
+    );
+    assert_eq!(v["out_of_turn"], serde_json::json!([2]));
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("- name: main-line-2\n  description: 'Continues `main-line`"),
+        "{text}"
+    );
+    assert!(text.contains("- B D4, W C3, B pass, W pass"), "{text}");
+    assert!(text.contains("result: B+1"), "{text}");
+    assert_eq!(check(&out), (0, 2, 0, 0));
+}
+
+/// Prisoners taken before a move out of turn stay with the new check.
+#[test]
+fn prisoners_are_kept_across_a_move_out_of_turn() {
+    let p = temp(
+        "prisoners.sgf",
+        "(;GM[1]SZ[5]RU[TT];B[ba];W[aa];B[ab];W[ee];W[dd];B[])",
+    );
+    let out = temp_dir().join("prisoners.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&out).unwrap();
+    let second = &text[text.find("- name: main-line-2").expect("two checks")..];
+    assert!(second.contains("to-move: white"), "{second}");
+    assert!(
+        second.contains("prisoners:\n    black: 1\n    white: 0"),
+        "{second}"
+    );
+    assert_eq!(check(&out), (0, 2, 0, 0));
+}
+
+/// `export` of a custom check writes its rules in RU; `import` reads them back to the same
+/// rules. A malformed custom RU is bad input naming the file.
+#[test]
+fn custom_rules_round_trip_through_ru() {
+    let case = temp(
+        "custom.yaml",
+        "id: custom
+source: {document: test}
+checks:
+  - name: suicide
+    ruleset: custom
+    rules: {suicide: allowed, ko: [positional-superko], game-end-passes: 3, scoring: area-reaching-only}
+    size: 3x1
+    moves:
+      - B A1
+      - {play: W B1}
+      - {play: B C1, removed: [B1]}
+",
+    );
+    let sgf = temp_dir().join("custom.sgf");
+    let o = run(&["export", s(&case), "-o", s(&sgf)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert!(
+        text.contains("RU[go-oracle custom\\: suicide=allowed capture-order=opponent-first ko=positional-superko game-end-passes=3 scoring=area-reaching-only]"),
+        "{text}"
+    );
+    let back = temp_dir().join("custom-back.yaml");
+    let o = run(&["import", s(&sgf), "-o", s(&back)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rules = |p: &Path| -> serde_yaml::Value {
+        let v: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        v["checks"][0]["rules"].clone()
+    };
+    let mut want = rules(&case);
+    want["capture-order"] = "opponent-first".into();
+    assert_eq!(rules(&back), want);
+    assert_eq!(check(&back), (0, 1, 0, 0));
+
+    let bad = temp(
+        "bad-custom.sgf",
+        "(;GM[1]SZ[3]RU[go-oracle custom: suicide=sometimes ko=none];B[aa])",
+    );
+    let o = run(&["import", s(&bad)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad-custom.sgf: RU[go-oracle custom: suicide=sometimes ko=none]: `suicide=sometimes`: unknown value"), "{}", stderr(&o));
+}
+
+/// After the game has ended every play is illegal (`game-over`); a move by the player not
+/// to move then fits in no check: it is named, not written, and import exits 3.
+#[test]
+fn a_move_out_of_turn_after_the_end_is_named_not_dropped() {
+    let p = temp("end.sgf", "(;GM[1]SZ[5]RU[TT];B[];W[];B[aa];W[bb])");
+    let out = temp_dir().join("end.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains(
+            "3 of 4 moves written in 1 check: undetermined: SGF move 4 (W B4) (details above"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.contains("- play: B A5\n    legal: false\n    reason: game-over"),
+        "{text}"
+    );
+    assert!(
+        text.contains("Not written: SGF move 4 (W B4): move 4 (W B4) is by white, who is not to move, after the end of the game"),
+        "{text}"
+    );
+    assert_eq!(check(&out), (0, 1, 0, 0));
+}
