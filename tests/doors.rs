@@ -336,7 +336,9 @@ fn runner_door(scene: &Scene, one: One, w: &Written) -> GameSaid {
 
 /// The `play --json` door.
 fn play_door(scene: &Scene, one: One, w: &Written, seed: u64) -> GameSaid {
-    let setup = temp(&format!("doors-{seed}.txt"), scene.diagram);
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let setup = temp(&format!("doors-{seed}-{n}.txt"), scene.diagram);
     let budget = scene.budget.to_string();
     let mut args: Vec<String> = [
         "play",
@@ -441,7 +443,10 @@ fn gtp_door(scene: &Scene, one: One, w: &Written) -> Option<GameSaid> {
             }
         }
         sgf.push(')');
-        let f = temp(&format!("doors-{}.sgf", std::process::id()), &sgf);
+        // One file per call: the tests of this file run in parallel in one process.
+        static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let f = temp(&format!("doors-{}-{n}.sgf", std::process::id()), &sgf);
         send(&format!("loadsgf {}", f.display())).unwrap();
     }
     let mut steps = Vec::new();

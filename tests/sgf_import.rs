@@ -61,8 +61,9 @@ fn j19_pass_undetermined_is_named_and_exits_3() {
         text.contains("Undetermined: the legality of SGF move 2 (W pass)"),
         "{text}"
     );
-    // `check`: ignored (undetermined), never failed.
-    assert_eq!(check(&out), (0, 0, 0, 1));
+    // `check`: ignored (undetermined), never failed; its only check ignored, so nothing was
+    // checked: exit 1 (README's exit statuses).
+    assert_eq!(check(&out), (1, 0, 0, 1));
 }
 
 /// With a budget the optimized engine decides it: the pass is illegal (J-19), written as
