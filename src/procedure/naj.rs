@@ -488,19 +488,9 @@ impl Solver<'_> {
             return None;
         }
         let e = self.table.get(key)?;
-        let usable = match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => e.value >= beta,
-            Bound::Upper => e.value <= alpha,
-        };
-        if usable && e.judged.iter().all(|h| !self.line_befores.contains_key(h)) {
+        if e.settles(alpha, beta) && e.judged.iter().all(|h| !self.line_befores.contains_key(h)) {
             self.hits += 1;
-            return Some(Found {
-                value: e.value,
-                line: e.line.clone(),
-                judged: Some(e.judged.clone()),
-                cut: false,
-            });
+            return Some(e.found());
         }
         None
     }

@@ -24,6 +24,29 @@ pub(super) struct Entry {
     pub(super) judged: Vec<u64>,
 }
 
+impl Entry {
+    /// Whether the stored value settles a node searched in the window (`alpha`, `beta`):
+    /// exact, or a bound beyond the window (SOLVE-3, SOLVE-B3). The history check is the
+    /// caller's.
+    pub(super) fn settles(&self, alpha: i64, beta: i64) -> bool {
+        match self.bound {
+            Bound::Exact => true,
+            Bound::Lower => self.value >= beta,
+            Bound::Upper => self.value <= alpha,
+        }
+    }
+
+    /// The entry as a node's result.
+    pub(super) fn found(&self) -> Found {
+        Found {
+            value: self.value,
+            line: self.line.clone(),
+            judged: Some(self.judged.clone()),
+            cut: false,
+        }
+    }
+}
+
 /// A searched node: its value, a principal line, and the positions whose presence in the
 /// history its search consulted (`None`: too many to keep, or the search relied on
 /// something else of the history, such as its symmetry).

@@ -41,16 +41,10 @@ impl Session {
             RulesetId::Naj | RulesetId::Najn => self.ask(|i| self.naj_score(i, &position)),
             RulesetId::J2003 => self.ask(|i| {
                 let e = self.engines[i].as_ref();
-                let analysis =
-                    crate::procedure::j2003::analyse(e, &self.geometry, &position, self.budget)
-                        .map_err(|e| e.to_string())?;
-                if !analysis.is_decided() {
-                    return Ok(Said::Undetermined(self.shortfall(
-                        e,
-                        analysis.explored,
-                        "the J2003 analysis (J-52)",
-                    )));
-                }
+                let analysis = match self.j2003_analysis(e, &position)? {
+                    Said::Decided(a) => a,
+                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                };
                 let board = e
                     .j2003_board_score(
                         &self.geometry,
@@ -197,6 +191,25 @@ impl Session {
         .map_err(|e| e.to_string())
     }
 
+    /// The J2003 analysis (J-52) of `position` by `engine`, every status decided.
+    fn j2003_analysis(
+        &self,
+        engine: &dyn Engine,
+        position: &Position,
+    ) -> Result<Said<crate::status_game::Analysis>, String> {
+        let analysis =
+            crate::procedure::j2003::analyse(engine, &self.geometry, position, self.budget)
+                .map_err(|e| e.to_string())?;
+        if !analysis.is_decided() {
+            return Ok(Said::Undetermined(self.shortfall(
+                engine,
+                analysis.explored,
+                "the J2003 analysis (J-52)",
+            )));
+        }
+        Ok(Said::Decided(analysis))
+    }
+
     fn vjr_assessment(
         &self,
         engine: &dyn Engine,
@@ -230,17 +243,10 @@ impl Session {
         };
         match self.ruleset {
             RulesetId::J2003 => self.ask(|i| {
-                let e = self.engines[i].as_ref();
-                let analysis =
-                    crate::procedure::j2003::analyse(e, &self.geometry, &position, self.budget)
-                        .map_err(|e| e.to_string())?;
-                if !analysis.is_decided() {
-                    return Ok(Said::Undetermined(self.shortfall(
-                        e,
-                        analysis.explored,
-                        "the J2003 analysis (J-52)",
-                    )));
-                }
+                let analysis = match self.j2003_analysis(self.engines[i].as_ref(), &position)? {
+                    Said::Decided(a) => a,
+                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                };
                 let status = analysis.status_at(n);
                 // J-49: alive or dead; in-seki regions (J-59) are not separated here.
                 Ok(Said::Decided(stones(&|p| match status[p] {

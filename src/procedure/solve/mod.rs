@@ -649,19 +649,9 @@ impl Searcher<'_> {
             return None;
         }
         let e = self.table.get(key)?;
-        let usable = match e.bound {
-            Bound::Exact => true,
-            Bound::Lower => e.value >= beta,
-            Bound::Upper => e.value <= alpha,
-        };
-        if usable && self.free_of_ancestors(&e.judged) {
+        if e.settles(alpha, beta) && self.free_of_ancestors(&e.judged) {
             self.hits += 1;
-            return Some(Found {
-                value: e.value,
-                line: e.line.clone(),
-                judged: Some(e.judged.clone()),
-                cut: false,
-            });
+            return Some(e.found());
         }
         None
     }
