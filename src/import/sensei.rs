@@ -4,6 +4,7 @@
 
 use crate::engine::Move;
 use crate::geometry::{Cell, Colour};
+use crate::parse::diagram::grid_text;
 use crate::parse::sensei::{looks_like_sensei, SenseiDiagram};
 use crate::parse::sgf::{SgfGame, SgfMove};
 use std::path::Path;
@@ -140,17 +141,7 @@ pub fn labels(d: &SenseiDiagram) -> Option<String> {
             cells[p] = c;
         }
     }
-    let (w, _) = g.rect_size()?;
-    Some(
-        cells
-            .chunks(w)
-            .map(|r| {
-                r.iter()
-                    .map(|c| c.to_string())
-                    .collect::<Vec<_>>()
-                    .join(" ")
-                    + "\n"
-            })
-            .collect(),
-    )
+    // Only rectangular boards have Sensei diagrams.
+    g.rect_size()?;
+    Some(grid_text(g, &cells))
 }

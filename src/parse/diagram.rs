@@ -165,6 +165,27 @@ pub fn cell_of(c: char) -> Option<Cell> {
 
 const POSITION_SYMBOLS: &str = "`#` `X` `x` (black), `O` `o` (white) or `.` `+` `,` (empty)";
 
+/// A grid of symbols (one per point, in board order) written as a diagram: rows top to
+/// bottom, points separated by spaces, the format [`parse_grid`] reads. A graph board is one
+/// row.
+pub fn grid_text(geometry: &Geometry, cells: &[char]) -> String {
+    let w = geometry
+        .rect_size()
+        .map(|s| s.0)
+        .unwrap_or(cells.len())
+        .max(1);
+    cells
+        .chunks(w)
+        .map(|r| {
+            r.iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+                + "\n"
+        })
+        .collect()
+}
+
 /// Parse a position diagram into its rectangle and position.
 pub fn parse_position(text: &str) -> Result<(Geometry, Position), InputError> {
     let grid = parse_grid(text, &|c| cell_of(c).is_some(), POSITION_SYMBOLS).map_err(|e| {
@@ -234,4 +255,21 @@ pub fn parse_size(s: &str) -> Result<Geometry, InputError> {
     let h: usize = h.trim().parse().map_err(|_| bad())?;
     Geometry::rect(w, h)
         .map_err(|e| InputError::new(e.to_string()).hint(format!("each side is 1 to {MAX_SIDE}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A written grid reads back as the same position, rows top to bottom.
+    #[test]
+    fn grid_text_is_what_parse_position_reads() {
+        let (g, p) = parse_position("# . O\n. O #\n").unwrap();
+        let cells: Vec<char> = g.points().map(|q| p.get(q).symbol()).collect();
+        let text = grid_text(&g, &cells);
+        assert_eq!(text, "# . O\n. O #\n");
+        assert_eq!(parse_position(&text).unwrap().1, p);
+        let line = Geometry::graph(3, &[(0, 1), (1, 2)]).unwrap();
+        assert_eq!(grid_text(&line, &['#', '.', 'O']), "# . O\n");
+    }
 }

@@ -8,6 +8,7 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::ljr::{ControlAnswer, ControlMethod, Situation, Turn, TurnDone};
 use crate::parse::case::Check;
 use crate::parse::case_ljr::{ControlExpect, CycleChoice, LjrCheck};
+use crate::parse::diagram::grid_text;
 use crate::procedure::ljr::{control_maps, no_disagreement_control, score_of, LjrScore};
 use crate::rules::{Illegal, Prisoners};
 
@@ -200,21 +201,7 @@ fn map_diagram(g: &Geometry, position: &Position, maps: [&[Option<bool>]; 2]) ->
             (Some(false), Some(false)) => position.get(p).symbol(),
         })
         .collect();
-    rows(g, &cells)
-}
-
-fn rows(g: &Geometry, cells: &[char]) -> String {
-    let w = g.rect_size().map(|s| s.0).unwrap_or(cells.len()).max(1);
-    cells
-        .chunks(w)
-        .map(|r| {
-            r.iter()
-                .map(|c| c.to_string())
-                .collect::<Vec<_>>()
-                .join(" ")
-                + "\n"
-        })
-        .collect()
+    grid_text(g, &cells)
 }
 
 fn compare_control(
@@ -248,7 +235,7 @@ fn compare_control(
             .collect();
         out.push(Mismatch {
             what: format!("{what}: the unmarked locations of the diagram"),
-            expected: rows(g, &drawn),
+            expected: grid_text(g, &drawn),
             actual: position.diagram(g),
         });
     }
