@@ -186,8 +186,12 @@ fn tiny_position() -> impl Strategy<Value = (usize, usize, Vec<u8>)> {
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 150, .. ProptestConfig::default() })]
-    /// Every engine and every combination of the solver's switches gives the same value
-    /// wherever they all decide; the plain search (no switches) decides these small boards.
+    /// Every engine and every combination of the solver's switches gives the same value.
+    /// Where the search without bounds and transpositions decides within 20,000 units of work,
+    /// every other configuration decides within ten times that: SOLVE-5 counts the positions
+    /// of the immortality tests too, and the bounds (SOLVE-1) trade game states for such tests,
+    /// so a faster configuration may spend more work (2x3 `O O / . # / # #`, White analysing:
+    /// 17,904 units without switches, 21,104 with bounds and no transpositions).
     #[test]
     fn value_is_independent_of_engine_and_switches((w, h, cells) in tiny_position()) {
         let g = Geometry::rect(w, h).unwrap();
@@ -202,7 +206,7 @@ proptest! {
             let Some(plain) = plain else { continue };
             for e in [&Reference as &dyn Engine, &Optimized::default()] {
                 for s in ALL_SWITCHES {
-                    if let Some(v) = value(e, &g, &p, colour, s, 20_000) {
+                    if let Some(v) = value(e, &g, &p, colour, s, 200_000) {
                         prop_assert_eq!(v.value, plain.value, "{} {:?} {:?}", e.name(), s, colour);
                     } else {
                         prop_assert!(false, "{} {:?} undetermined where the plain search decides", e.name(), s);
