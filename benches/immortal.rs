@@ -45,7 +45,10 @@ fn bench(c: &mut Criterion) {
             b.iter(|| {
                 for (g, p) in &positions {
                     for colour in [Colour::Black, Colour::White] {
-                        let _ = Optimized::default().immortal(g, p, colour, 0);
+                        let _ = Optimized::default()
+                            .naj()
+                            .unwrap()
+                            .immortal(g, p, colour, 0);
                     }
                 }
             })
@@ -55,13 +58,13 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("immortal/4x4-dense");
     group.sample_size(10);
     both_colours(&mut group, "reference", &small, |g, p, c| {
-        let _ = Reference.immortal(g, p, c, 1_000_000);
+        let _ = Reference.naj().unwrap().immortal(g, p, c, 1_000_000);
     });
     both_colours(&mut group, "reference-unpruned", &small, |g, p, c| {
         let _ = immortal_unpruned(g, p, c, 1_000_000);
     });
     both_colours(&mut group, "benson", &small, |g, p, c| {
-        let _ = Optimized::default().immortal(g, p, c, 0);
+        let _ = Optimized::default().naj().unwrap().immortal(g, p, c, 0);
     });
     group.finish();
 
@@ -75,17 +78,17 @@ fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("immortal/9x9-final");
     group.sample_size(10);
     both_colours(&mut group, "reference", &final_9x9, |g, p, c| {
-        let _ = Reference.immortal(g, p, c, 1_000_000);
+        let _ = Reference.naj().unwrap().immortal(g, p, c, 1_000_000);
     });
     both_colours(&mut group, "benson", &final_9x9, |g, p, c| {
-        let _ = Optimized::default().immortal(g, p, c, 0);
+        let _ = Optimized::default().naj().unwrap().immortal(g, p, c, 0);
     });
     group.finish();
     let dead = &final_9x9[final_9x9.len() - 1..];
     let mut group = c.benchmark_group("immortal/9x9-dead-stones");
     group.sample_size(10);
     both_colours(&mut group, "reference", dead, |g, p, c| {
-        let _ = Reference.immortal(g, p, c, 1_000_000);
+        let _ = Reference.naj().unwrap().immortal(g, p, c, 1_000_000);
     });
     both_colours(&mut group, "reference-unpruned", dead, |g, p, c| {
         let _ = immortal_unpruned(g, p, c, 1_000_000);

@@ -52,7 +52,9 @@ fn main() {
         for method in [ControlMethod::TwoEyeTest, ControlMethod::Dispute] {
             for player in [Colour::Black, Colour::White] {
                 let a = Reference
-                    .ljr_control(
+                    .ljr()
+                    .unwrap()
+                    .control(
                         &geometry,
                         &ControlQuery {
                             position: position.clone(),

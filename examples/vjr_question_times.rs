@@ -67,7 +67,7 @@ fn main() {
                     let mut cells = Vec::new();
                     for (i, e) in engines.iter().enumerate() {
                         let t0 = Instant::now();
-                        let a = e.vjr_force(g, p, &c, budget);
+                        let a = e.vjr().and_then(|q| q.force(g, p, &c, budget));
                         let secs = t0.elapsed().as_secs_f64();
                         if i == 0 {
                             total_ref += secs;

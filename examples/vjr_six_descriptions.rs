@@ -57,7 +57,9 @@ fn main() {
                     owner,
                     question: Question::Formation(l),
                 };
-                if let Ok(Answer::Decided((v, _))) = e.vjr_force(&g, &p, &chk, 40_000) {
+                if let Ok(Answer::Decided((v, _))) =
+                    e.vjr().and_then(|q| q.force(&g, &p, &chk, 40_000))
+                {
                     answers.push((l.name(), v.name()));
                 }
             }

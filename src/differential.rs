@@ -221,10 +221,12 @@ pub fn compare_immortal(
     let mut decided = 0;
     for player in [Colour::Black, Colour::White] {
         let r = Reference
-            .immortal(geometry, position, player, budget)
+            .naj()
+            .and_then(|q| q.immortal(geometry, position, player, budget))
             .map_err(|e| e.to_string())?;
         let o = Optimized::default()
-            .immortal(geometry, position, player, budget)
+            .naj()
+            .and_then(|q| q.immortal(geometry, position, player, budget))
             .map_err(|e| e.to_string())?;
         if let (Answer::Decided(a), Answer::Decided(b)) = (&r, &o) {
             decided += 1;
@@ -297,7 +299,8 @@ pub fn compare_naj_analysis(
         let mut seen: Vec<(String, Vec<bool>)> = Vec::new();
         for e in &engines {
             if let Answer::Decided(c) = e
-                .control(geometry, &end, player, budget)
+                .naj()
+                .and_then(|q| q.control(geometry, &end, player, budget))
                 .map_err(|u| u.to_string())?
             {
                 seen.push((e.name(), c));
@@ -408,7 +411,8 @@ pub fn compare_j2003_score(
     let mut seen: Vec<(String, i64)> = Vec::new();
     for e in all_engines() {
         let v = e
-            .j2003_board_score(geometry, position, &status)
+            .j2003()
+            .and_then(|q| q.board_score(geometry, position, &status))
             .map_err(|u| u.to_string())?;
         seen.push((e.name(), v));
     }

@@ -278,8 +278,8 @@ pub enum RulesetId {
     Najn,
     /// Japanese 2003 Rules (spec `j2003.md`).
     J2003,
-    /// Logical Japanese Rules (spec `ljr.md`): turns and control are the engines' own (`ljr_start`,
-    /// `ljr_control`); it has no `Rules` of the shared play model.
+    /// Logical Japanese Rules (spec `ljr.md`): turns and control are the engines' own (`LjrEngine::start_turns`,
+    /// `LjrEngine::control`); it has no `Rules` of the shared play model.
     Ljr,
     /// Verbal Japanese Rules status assessment (spec `vjr.md`).
     Vjr,

@@ -2,7 +2,7 @@
 //! on the engine nor on its speed-ups, it is right on hand-argued positions, and its budget
 //! bounds all its work, the immortality tests included.
 
-use go_oracle::engine::{Answer, Engine, Game, Unsupported};
+use go_oracle::engine::{Answer, Engine, Game, NajQuestions, Unsupported};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
@@ -254,6 +254,12 @@ impl Engine for Costly {
     ) -> Result<Box<dyn Game>, Unsupported> {
         Optimized::default().start(geometry, rules, start)
     }
+    fn naj(&self) -> Result<&dyn NajQuestions, Unsupported> {
+        Ok(self)
+    }
+}
+
+impl NajQuestions for Costly {
     fn immortal_work(
         &self,
         geometry: &Geometry,
@@ -261,7 +267,10 @@ impl Engine for Costly {
         player: Colour,
         budget: u64,
     ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
-        let answer = Optimized::default().immortal(geometry, position, player, budget)?;
+        let answer = Optimized::default()
+            .naj()
+            .unwrap()
+            .immortal(geometry, position, player, budget)?;
         Ok(self.counted(budget, answer))
     }
     fn control_work(
@@ -271,7 +280,10 @@ impl Engine for Costly {
         player: Colour,
         budget: u64,
     ) -> Result<(Answer<Vec<bool>>, u64), Unsupported> {
-        let answer = Optimized::default().control(geometry, position, player, budget)?;
+        let answer = Optimized::default()
+            .naj()
+            .unwrap()
+            .control(geometry, position, player, budget)?;
         Ok(self.counted(budget, answer))
     }
 }
@@ -328,17 +340,33 @@ fn the_budget_counts_the_immortality_tests() {
 fn the_reference_reports_the_positions_it_explored() {
     let (g, p) = parse_position(TWO_ANALYSES_6).unwrap();
     for colour in [Colour::Black, Colour::White] {
-        let (answer, work) = Reference.immortal_work(&g, &p, colour, 1_000_000).unwrap();
+        let (answer, work) = Reference
+            .naj()
+            .unwrap()
+            .immortal_work(&g, &p, colour, 1_000_000)
+            .unwrap();
         assert!(
             matches!(answer, Answer::Decided(_)) && work > 1,
             "{colour:?}: {work}"
         );
-        let (again, same) = Reference.immortal_work(&g, &p, colour, work).unwrap();
+        let (again, same) = Reference
+            .naj()
+            .unwrap()
+            .immortal_work(&g, &p, colour, work)
+            .unwrap();
         assert!(matches!(again, Answer::Decided(_)) && same == work);
-        let (short, spent) = Reference.immortal_work(&g, &p, colour, work - 1).unwrap();
+        let (short, spent) = Reference
+            .naj()
+            .unwrap()
+            .immortal_work(&g, &p, colour, work - 1)
+            .unwrap();
         assert_eq!(short, Answer::Undetermined { explored: work - 1 });
         assert_eq!(spent, work - 1);
-        let (control, control_work) = Reference.control_work(&g, &p, colour, work).unwrap();
+        let (control, control_work) = Reference
+            .naj()
+            .unwrap()
+            .control_work(&g, &p, colour, work)
+            .unwrap();
         assert!(matches!(control, Answer::Decided(_)) && control_work == work);
     }
 }

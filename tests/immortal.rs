@@ -14,7 +14,12 @@ use proptest::prelude::*;
 
 fn immortal_rows(engine: &dyn Engine, diagram: &str, player: Colour) -> Vec<String> {
     let (g, p) = parse_position(diagram).unwrap();
-    match engine.immortal(&g, &p, player, 1_000_000).unwrap() {
+    match engine
+        .naj()
+        .unwrap()
+        .immortal(&g, &p, player, 1_000_000)
+        .unwrap()
+    {
         Answer::Decided(v) => {
             let w = g.rect_size().unwrap().0;
             v.chunks(w)
@@ -140,6 +145,8 @@ fn reference_and_benson_agree_crowded_5x5() {
         };
         let (g, _, s) = input.build(5);
         if go_oracle::optimized::Optimized::default()
+            .naj()
+            .unwrap()
             .immortal(&g, &s.position, Colour::Black, 0)
             .is_ok_and(|a| matches!(a, Answer::Decided(v) if v.iter().any(|&x| x)))
         {
@@ -205,7 +212,7 @@ proptest! {
     fn pruned_search_matches_unpruned((g, p) in crowded_position(5)) {
         for player in [Colour::Black, Colour::White] {
             let Some(unpruned) = immortal_unpruned(&g, &p, player, 20_000).ok() else { continue };
-            let pruned = Reference.immortal(&g, &p, player, 20_000).unwrap();
+            let pruned = Reference.naj().unwrap().immortal(&g, &p, player, 20_000).unwrap();
             match pruned {
                 Answer::Decided(v) => prop_assert_eq!(
                     &v, &unpruned, "{} stones of\n{}", player, p.diagram(&g)
@@ -250,7 +257,12 @@ fn pruned_search_matches_unpruned_on_shapes() {
         let (g, p) = parse_position(d).unwrap();
         for player in [Colour::Black, Colour::White] {
             let unpruned = immortal_unpruned(&g, &p, player, 1_000_000).expect("small");
-            let pruned = match Reference.immortal(&g, &p, player, 1_000_000).unwrap() {
+            let pruned = match Reference
+                .naj()
+                .unwrap()
+                .immortal(&g, &p, player, 1_000_000)
+                .unwrap()
+            {
                 Answer::Decided(v) => v,
                 Answer::Undetermined { .. } => panic!("undetermined"),
             };

@@ -24,7 +24,9 @@ fn score(engine: &dyn Engine, diagram: &str, budget: u64) -> i64 {
     let a = analyse(engine, &g, &p, budget).unwrap();
     assert!(a.is_decided(), "{}: undetermined", engine.name());
     engine
-        .j2003_board_score(&g, &p, &a.status_at(g.len()))
+        .j2003()
+        .unwrap()
+        .board_score(&g, &p, &a.status_at(g.len()))
         .unwrap()
 }
 

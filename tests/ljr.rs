@@ -34,7 +34,7 @@ fn a_ko_cycle_is_removed_with_stones_of_either_colour() {
     let (g, p) = position(". # O .\n# O . O\n. # O .\n");
     let at = |s: &str| g.parse_gtp(s).unwrap();
     for e in engines() {
-        let mut game = e.ljr_start(&g, &start(p.clone())).unwrap();
+        let mut game = e.ljr().unwrap().start_turns(&g, &start(p.clone())).unwrap();
         // L-12: B C2 is a ko capture; W passes in the ko, B passes, W recaptures; B passes in
         // the ko, W passes, B captures again: situation 7 is similar to situation 1.
         for t in [
@@ -98,7 +98,7 @@ fn suicide_pseudo_suicide_and_initial_prohibitions() {
     for e in engines() {
         // L-10: B A1 next to a white stone with a liberty.
         let (g, p) = position(". O .\n");
-        let game = e.ljr_start(&g, &start(p)).unwrap();
+        let game = e.ljr().unwrap().start_turns(&g, &start(p)).unwrap();
         assert_eq!(
             game.check(Turn::play(0)),
             Err(Illegal::Suicide),
@@ -109,7 +109,7 @@ fn suicide_pseudo_suicide_and_initial_prohibitions() {
         let (g, p) = position(". .\n");
         let mut s = start(p);
         s.permanently_prohibited = vec![1];
-        let game = e.ljr_start(&g, &s).unwrap();
+        let game = e.ljr().unwrap().start_turns(&g, &s).unwrap();
         assert_eq!(
             game.check(Turn::play(0)),
             Err(Illegal::PseudoSuicide),
@@ -127,7 +127,7 @@ fn suicide_pseudo_suicide_and_initial_prohibitions() {
         let (g, p) = position(". . .\n");
         let mut s = start(p);
         s.initially_prohibited = vec![1];
-        let mut game = e.ljr_start(&g, &s).unwrap();
+        let mut game = e.ljr().unwrap().start_turns(&g, &s).unwrap();
         assert_eq!(
             game.check(Turn::play(1)),
             Err(Illegal::InitiallyProhibited),
@@ -157,7 +157,9 @@ fn control_of_a_two_eye_group_and_of_nothing() {
         for (player, want) in [(Colour::Black, true), (Colour::White, false)] {
             for method in [ControlMethod::TwoEyeTest, ControlMethod::Dispute] {
                 let a = e
-                    .ljr_control(
+                    .ljr()
+                    .unwrap()
+                    .control(
                         &g,
                         &ControlQuery {
                             position: p.clone(),
@@ -183,7 +185,9 @@ fn control_of_a_two_eye_group_and_of_nothing() {
     assert_eq!(p.get(0), Cell::BLACK);
     for e in engines() {
         let a = e
-            .ljr_control(
+            .ljr()
+            .unwrap()
+            .control(
                 &g,
                 &ControlQuery {
                     position: p.clone(),

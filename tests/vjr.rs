@@ -34,7 +34,12 @@ fn answer(rows: &str, at: &str, question: Question) -> Outcome {
     let c = check_at(&g, &p, at, question);
     let mut found = Vec::new();
     for e in [&Reference as &dyn Engine, &Optimized::default()] {
-        match e.vjr_force(&g, &p, &c, 3_000_000).expect("supported") {
+        match e
+            .vjr()
+            .unwrap()
+            .force(&g, &p, &c, 3_000_000)
+            .expect("supported")
+        {
             Answer::Decided((v, _)) => found.push(v),
             Answer::Undetermined { .. } => panic!("{}: undetermined", e.name()),
         }
@@ -106,8 +111,14 @@ fn black_and_white_are_symmetric() {
         for q in std::iter::once(Question::Capture)
             .chain(IndependentLife::ALL.iter().map(|&l| Question::Formation(l)))
         {
-            let a = Reference.vjr_force(&g, &p, &check_at(&g, &p, at, q), 1_000_000);
-            let b = Reference.vjr_force(&g2, &p2, &check_at(&g2, &p2, at, q), 1_000_000);
+            let a = Reference
+                .vjr()
+                .unwrap()
+                .force(&g, &p, &check_at(&g, &p, at, q), 1_000_000);
+            let b = Reference
+                .vjr()
+                .unwrap()
+                .force(&g2, &p2, &check_at(&g2, &p2, at, q), 1_000_000);
             assert_eq!(
                 a.map(|x| match x {
                     Answer::Decided((v, _)) => Some(v),

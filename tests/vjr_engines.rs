@@ -76,14 +76,20 @@ fn agree(g: &Geometry, p: &Position, questions: &[Question]) -> (u64, u64, u64) 
                 question,
             };
             let reference = Reference
-                .vjr_force(g, p, &check, BUDGET)
+                .vjr()
+                .unwrap()
+                .force(g, p, &check, BUDGET)
                 .expect("rectangle");
             if let Answer::Decided((_, n)) = reference {
                 nodes += n;
             }
             let reference = decided(reference);
             for e in engines() {
-                let answer = e.vjr_force(g, p, &check, BUDGET).expect("rectangle");
+                let answer = e
+                    .vjr()
+                    .unwrap()
+                    .force(g, p, &check, BUDGET)
+                    .expect("rectangle");
                 if let (Answer::Decided((_, s)), true) = (&answer, e.name() == "optimized") {
                     states += s;
                 }
@@ -146,7 +152,12 @@ fn hand_picked_positions() {
     // `undefined_against_the_reference`).
     let (g, p, check) = undefined_capture();
     for e in engines() {
-        let o = decided(e.vjr_force(&g, &p, &check, BUDGET).expect("rect"));
+        let o = decided(
+            e.vjr()
+                .unwrap()
+                .force(&g, &p, &check, BUDGET)
+                .expect("rect"),
+        );
         // Without the attractors the first-cycle search over the whole graph may run out.
         if e.switches.vjr_attractor {
             assert_eq!(o, Some(Outcome::Undefined), "{}", e.name());
@@ -176,9 +187,15 @@ fn territories_agree() {
                 }
                 c /= 3;
             }
-            let r = Reference.vjr_territory(&g, &p, &status).expect("reference");
+            let r = Reference
+                .vjr()
+                .unwrap()
+                .territory(&g, &p, &status)
+                .expect("reference");
             let o = Optimized::default()
-                .vjr_territory(&g, &p, &status)
+                .vjr()
+                .unwrap()
+                .territory(&g, &p, &status)
                 .expect("optimized");
             assert_eq!(r, o, "{p:?} {status:?}");
         }
@@ -203,7 +220,9 @@ fn undefined_capture() -> (Geometry, Position, VjrCheck) {
 fn undefined_against_the_reference() {
     let (g, p, check) = undefined_capture();
     let r = Reference
-        .vjr_force(&g, &p, &check, 50_000_000)
+        .vjr()
+        .unwrap()
+        .force(&g, &p, &check, 50_000_000)
         .expect("rect");
     eprintln!("reference: {r:?}");
     assert!(matches!(decided(r), None | Some(Outcome::Undefined)));

@@ -125,7 +125,7 @@ pub fn compare_ljr_games(
     let engines = all_engines();
     let mut games: Vec<(String, Box<dyn LjrGame>)> = Vec::new();
     for e in &engines {
-        match e.ljr_start(geometry, start) {
+        match e.ljr().and_then(|q| q.start_turns(geometry, start)) {
             Ok(g) => games.push((e.name(), g)),
             Err(u) => return Err(format!("{} cannot start an LJR game: {u}", e.name())),
         }

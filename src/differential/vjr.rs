@@ -93,12 +93,18 @@ pub fn compare_vjr_status(
         .collect();
     let (reference, others) = engines.split_first().expect("the reference comes first");
     for check in checks {
-        let want = match reference.vjr_force(geometry, position, check, budget) {
+        let want = match reference
+            .vjr()
+            .and_then(|q| q.force(geometry, position, check, budget))
+        {
             Ok(Answer::Decided((v, _))) => v,
             _ => continue,
         };
         for e in others {
-            match e.vjr_force(geometry, position, check, budget) {
+            match e
+                .vjr()
+                .and_then(|q| q.force(geometry, position, check, budget))
+            {
                 Ok(Answer::Decided((v, _))) if v != want => {
                     return Err(format!(
                         "{}: {:?} of the {} string at {} is {} (reference: {})\n{}",
@@ -137,11 +143,13 @@ pub fn compare_vjr_status(
         }
     }
     let want = reference
-        .vjr_territory(geometry, position, &by_string)
+        .vjr()
+        .and_then(|q| q.territory(geometry, position, &by_string))
         .map_err(|u| u.to_string())?;
     for e in others {
         let got = e
-            .vjr_territory(geometry, position, &by_string)
+            .vjr()
+            .and_then(|q| q.territory(geometry, position, &by_string))
             .map_err(|u| u.to_string())?;
         if got != want {
             return Err(format!(

@@ -70,6 +70,7 @@ impl Engine for Optimized {
             format!("optimized-without-{}", off.join("-"))
         }
     }
+
     fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
         std::sync::Arc::new(*self)
     }
@@ -95,7 +96,21 @@ impl Engine for Optimized {
             _ => Box::new(OptGame::<MAX_WORDS>::new(w, h, rules, start, s)),
         })
     }
+    fn naj(&self) -> Result<&dyn crate::engine::NajQuestions, Unsupported> {
+        Ok(self)
+    }
+    fn j2003(&self) -> Result<&dyn crate::engine::J2003Questions, Unsupported> {
+        Ok(self)
+    }
+    fn vjr(&self) -> Result<&dyn crate::engine::VjrQuestions, Unsupported> {
+        Ok(self)
+    }
+    fn ljr(&self) -> Result<&dyn crate::engine::LjrEngine, Unsupported> {
+        Ok(self)
+    }
+}
 
+impl crate::engine::NajQuestions for Optimized {
     /// Benson's algorithm is no search: one test counts 1.
     fn immortal_work(
         &self,
@@ -129,8 +144,10 @@ impl Engine for Optimized {
             },
         )
     }
+}
 
-    fn j2003_force(
+impl crate::engine::J2003Questions for Optimized {
+    fn force(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -140,7 +157,7 @@ impl Engine for Optimized {
         j2003::force(self, geometry, position, check, budget)
     }
 
-    fn j2003_principal_line(
+    fn principal_line(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -150,7 +167,7 @@ impl Engine for Optimized {
         j2003::principal_line(self, geometry, position, check, budget)
     }
 
-    fn j2003_board_score(
+    fn board_score(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -158,8 +175,10 @@ impl Engine for Optimized {
     ) -> Result<i64, Unsupported> {
         Ok(j2003::board_score(geometry, position, status))
     }
+}
 
-    fn vjr_force(
+impl crate::engine::VjrQuestions for Optimized {
+    fn force(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -169,7 +188,7 @@ impl Engine for Optimized {
         vjr::force(self, geometry, position, check, budget)
     }
 
-    fn vjr_principal_line(
+    fn principal_line(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -179,7 +198,7 @@ impl Engine for Optimized {
         vjr::principal_line(self, geometry, position, check, budget)
     }
 
-    fn vjr_territory(
+    fn territory(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -187,8 +206,10 @@ impl Engine for Optimized {
     ) -> Result<crate::vjr::VjrTerritory, Unsupported> {
         vjr::territory(self, geometry, position, status)
     }
+}
 
-    fn ljr_start(
+impl crate::engine::LjrEngine for Optimized {
+    fn start_turns(
         &self,
         geometry: &Geometry,
         start: &crate::ljr::LjrStart,
@@ -203,7 +224,7 @@ impl Engine for Optimized {
             })
     }
 
-    fn ljr_control(
+    fn control(
         &self,
         geometry: &Geometry,
         query: &crate::ljr::ControlQuery,

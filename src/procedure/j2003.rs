@@ -1,7 +1,7 @@
 //! The J2003 analysis procedure (spec `j2003.md` J-52, J-53), on any engine.
 //!
 //! Each engine answers single status checks ("can Y force it?",
-//! [`crate::engine::Engine::j2003_force`]); the procedure that orders the checks, forms the
+//! [`crate::engine::J2003Questions::force`]); the procedure that orders the checks, forms the
 //! regions they need and judges ko stones is written once, here. Every play it needs (the
 //! ko-stone test, J-27/J-28) is made by the engine it is running for, so the two engines
 //! stay independent.
@@ -74,6 +74,7 @@ pub fn analyse_with(
     budget: u64,
     extent: Extent,
 ) -> Result<Analysis, Unsupported> {
+    let questions = engine.j2003()?;
     let strings = strings(geometry, position);
     let mut explored = 0;
     let mut checks = 0;
@@ -86,19 +87,17 @@ pub fn analyse_with(
             return Ok(None);
         }
         checks += 1;
-        Ok(
-            match engine.j2003_force(geometry, position, check, budget)? {
-                Answer::Decided((forced, n)) => {
-                    explored += n;
-                    Some(forced)
-                }
-                Answer::Undetermined { explored: n } => {
-                    explored += n;
-                    given_up = extent == Extent::UntilUndetermined;
-                    None
-                }
-            },
-        )
+        Ok(match questions.force(geometry, position, check, budget)? {
+            Answer::Decided((forced, n)) => {
+                explored += n;
+                Some(forced)
+            }
+            Answer::Undetermined { explored: n } => {
+                explored += n;
+                given_up = extent == Extent::UntilUndetermined;
+                None
+            }
+        })
     };
     // Step 1 (J-41) and step 2 (J-43).
     for (i, (colour, points)) in strings.iter().enumerate() {

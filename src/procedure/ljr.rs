@@ -1,5 +1,5 @@
 //! LJR scoring (spec `ljr.md` L-5) and the counting without disagreement of L-17, computed
-//! from control maps that an engine answered ([`crate::engine::Engine::ljr_control`]).
+//! from control maps that an engine answered ([`crate::engine::LjrEngine::control`]).
 
 use crate::engine::{result_text, Engine, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
@@ -61,17 +61,19 @@ pub fn control_maps(
     budget: u64,
 ) -> Result<[ControlAnswer; 2], Unsupported> {
     let ask = |player| {
-        engine.ljr_control(
-            geometry,
-            &ControlQuery {
-                position: position.clone(),
-                permanently_prohibited: permanently_prohibited.to_vec(),
-                player,
-                method,
-                params,
-                budget,
-            },
-        )
+        engine.ljr().and_then(|q| {
+            q.control(
+                geometry,
+                &ControlQuery {
+                    position: position.clone(),
+                    permanently_prohibited: permanently_prohibited.to_vec(),
+                    player,
+                    method,
+                    params,
+                    budget,
+                },
+            )
+        })
     };
     Ok([ask(Colour::Black)?, ask(Colour::White)?])
 }

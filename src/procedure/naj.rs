@@ -327,21 +327,23 @@ impl Solver<'_> {
 
     /// The analysing player's score if the analysis ended in `position` (N-18/N-19, N-21).
     fn score_of(&mut self, position: &Position) -> Result<i64, Stop> {
-        let answer =
-            self.engine
-                .control_work(self.geometry, position, self.analysing, self.test_budget());
+        let answer = self.engine.naj().and_then(|q| {
+            q.control_work(self.geometry, position, self.analysing, self.test_budget())
+        });
         let control = self.decided(answer)?;
         Ok(control_score(self.final_position, &control, self.analysing))
     }
 
     /// SOLVE-2: the most the analysing player can still get.
     fn upper_bound(&mut self, position: &Position) -> Result<i64, Stop> {
-        let answer = self.engine.immortal_work(
-            self.geometry,
-            position,
-            self.analysing.opponent(),
-            self.test_budget(),
-        );
+        let answer = self.engine.naj().and_then(|q| {
+            q.immortal_work(
+                self.geometry,
+                position,
+                self.analysing.opponent(),
+                self.test_budget(),
+            )
+        });
         let theirs = self.decided(answer)?;
         Ok(self
             .geometry

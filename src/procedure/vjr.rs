@@ -1,6 +1,6 @@
 //! The VJR status assessment (spec `vjr.md` V-19 ... V-28), on any engine.
 //!
-//! Each engine answers single questions ([`crate::engine::Engine::vjr_force`]): can the
+//! Each engine answers single questions ([`crate::engine::VjrQuestions::force`]): can the
 //! owner establish a formation on the string, can the opponent force its capture. This
 //! procedure asks both questions of every final string (V-23: each on its own), forms the
 //! statuses, and from them the engine's territory and the score.
@@ -47,7 +47,10 @@ pub fn assess(
                 question,
             };
             Ok(
-                match engine.vjr_force(geometry, position, &check, budget)? {
+                match engine
+                    .vjr()
+                    .and_then(|q| q.force(geometry, position, &check, budget))?
+                {
                     Answer::Decided((v, n)) => {
                         explored += n;
                         Some(v)
@@ -93,7 +96,8 @@ pub fn territory(
         return Ok(None);
     }
     engine
-        .vjr_territory(geometry, position, &assessment.status_at(geometry.len()))
+        .vjr()
+        .and_then(|q| q.territory(geometry, position, &assessment.status_at(geometry.len())))
         .map(Some)
 }
 

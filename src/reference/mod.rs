@@ -52,9 +52,11 @@ impl Engine for Reference {
     fn name(&self) -> String {
         "reference".to_string()
     }
+
     fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
         std::sync::Arc::new(*self)
     }
+
     fn start(
         &self,
         geometry: &Geometry,
@@ -73,6 +75,21 @@ impl Engine for Reference {
             start,
         )))
     }
+    fn naj(&self) -> Result<&dyn crate::engine::NajQuestions, Unsupported> {
+        Ok(self)
+    }
+    fn j2003(&self) -> Result<&dyn crate::engine::J2003Questions, Unsupported> {
+        Ok(self)
+    }
+    fn vjr(&self) -> Result<&dyn crate::engine::VjrQuestions, Unsupported> {
+        Ok(self)
+    }
+    fn ljr(&self) -> Result<&dyn crate::engine::LjrEngine, Unsupported> {
+        Ok(self)
+    }
+}
+
+impl crate::engine::NajQuestions for Reference {
     /// The exhaustive immortality search (spec naj.md N-17.S) runs on any position: its
     /// budget bounds it, and a search that runs out says `undetermined` (the check shows as
     /// ignored).
@@ -87,23 +104,7 @@ impl Engine for Reference {
             geometry, position, player, budget,
         )))
     }
-    fn ljr_start(
-        &self,
-        geometry: &Geometry,
-        start: &crate::ljr::LjrStart,
-    ) -> Result<Box<dyn crate::ljr::LjrGame>, Unsupported> {
-        Ok(Box::new(ljr::play::RefLjrGame::new(
-            Arc::new(geometry.clone()),
-            start,
-        )))
-    }
-    fn ljr_control(
-        &self,
-        geometry: &Geometry,
-        query: &crate::ljr::ControlQuery,
-    ) -> Result<crate::ljr::ControlAnswer, Unsupported> {
-        Ok(ljr::control::control(geometry, query))
-    }
+
     fn control_work(
         &self,
         geometry: &Geometry,
@@ -115,8 +116,10 @@ impl Engine for Reference {
             geometry, position, player, budget,
         )))
     }
+}
 
-    fn j2003_force(
+impl crate::engine::J2003Questions for Reference {
+    fn force(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -126,7 +129,7 @@ impl Engine for Reference {
         Ok(j2003::force(geometry, position, check, budget))
     }
 
-    fn j2003_board_score(
+    fn board_score(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -134,8 +137,10 @@ impl Engine for Reference {
     ) -> Result<i64, Unsupported> {
         Ok(j2003::score(geometry, position, status).board_score)
     }
+}
 
-    fn vjr_force(
+impl crate::engine::VjrQuestions for Reference {
+    fn force(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -145,7 +150,7 @@ impl Engine for Reference {
         Ok(vjr::force(geometry, position, check, budget))
     }
 
-    fn vjr_principal_line(
+    fn principal_line(
         &self,
         geometry: &Geometry,
         position: &Position,
@@ -160,13 +165,34 @@ impl Engine for Reference {
         )
     }
 
-    fn vjr_territory(
+    fn territory(
         &self,
         geometry: &Geometry,
         position: &Position,
         status: &[Option<crate::vjr::VjrStatus>],
     ) -> Result<crate::vjr::VjrTerritory, Unsupported> {
         Ok(vjr::territory(geometry, position, status))
+    }
+}
+
+impl crate::engine::LjrEngine for Reference {
+    fn start_turns(
+        &self,
+        geometry: &Geometry,
+        start: &crate::ljr::LjrStart,
+    ) -> Result<Box<dyn crate::ljr::LjrGame>, Unsupported> {
+        Ok(Box::new(ljr::play::RefLjrGame::new(
+            Arc::new(geometry.clone()),
+            start,
+        )))
+    }
+
+    fn control(
+        &self,
+        geometry: &Geometry,
+        query: &crate::ljr::ControlQuery,
+    ) -> Result<crate::ljr::ControlAnswer, Unsupported> {
+        Ok(ljr::control::control(geometry, query))
     }
 }
 

@@ -322,7 +322,8 @@ fn vjr_assessment(
 fn ljr_prohibited(check: &Check, e: &dyn Engine, shown: usize) -> Result<Vec<Point>, String> {
     let l = check.ljr.as_ref().ok_or("not an LJR check")?;
     let mut game = e
-        .ljr_start(&l.geometry, &l.start)
+        .ljr()
+        .and_then(|q| q.start_turns(&l.geometry, &l.start))
         .map_err(|u| u.to_string())?;
     for step in l.steps.iter().take(shown) {
         let remove_cycle = step.cycle.map(|c| match c {

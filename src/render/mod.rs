@@ -432,7 +432,10 @@ fn play_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diag
 fn ljr_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diagram, String> {
     let l = check.ljr.as_ref().ok_or("not an LJR check")?;
     let g = &l.geometry;
-    let mut game = engine.ljr_start(g, &l.start).map_err(|u| u.to_string())?;
+    let mut game = engine
+        .ljr()
+        .and_then(|q| q.start_turns(g, &l.start))
+        .map_err(|u| u.to_string())?;
     let mut num = Numbering {
         numbers: Vec::new(),
         notes: Vec::new(),

@@ -109,11 +109,14 @@ pub(super) fn j2003_trace(
     .map_err(|u| u.to_string())?;
     if analysis.is_decided() {
         let board = engine
-            .j2003_board_score(
-                &check.geometry,
-                &alternation.position,
-                &analysis.status_at(check.geometry.len()),
-            )
+            .j2003()
+            .and_then(|q| {
+                q.board_score(
+                    &check.geometry,
+                    &alternation.position,
+                    &analysis.status_at(check.geometry.len()),
+                )
+            })
             .map_err(|u| u.to_string())?;
         let score = (board + prisoner_difference) as f64 - check.komi;
         t.score = Some(score);

@@ -68,7 +68,10 @@ pub fn replay_ljr(
     l: &LjrCheck,
 ) -> Result<Result<LjrTrace, CaseProblem>, String> {
     let g = &l.geometry;
-    let mut game = engine.ljr_start(g, &l.start).map_err(|u| u.to_string())?;
+    let mut game = engine
+        .ljr()
+        .and_then(|q| q.start_turns(g, &l.start))
+        .map_err(|u| u.to_string())?;
     let mut steps = Vec::new();
     for (i, step) in l.steps.iter().enumerate() {
         let player = game.to_move();

@@ -86,7 +86,8 @@ pub fn concerns(engine_name: &str, check: &Check) -> bool {
 pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
     if let Some(l) = &check.ljr {
         engine
-            .ljr_start(&l.geometry, &l.start)
+            .ljr()
+            .and_then(|q| q.start_turns(&l.geometry, &l.start))
             .map_err(|u| u.to_string())?;
         if l.expect.needs_control() || l.expect.dispute_control.is_some() {
             // An engine that plays LJR but cannot answer control is told apart here.
@@ -99,7 +100,8 @@ pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
                 budget: 0,
             };
             engine
-                .ljr_control(&l.geometry, &probe)
+                .ljr()
+                .and_then(|q| q.control(&l.geometry, &probe))
                 .map_err(|u| u.to_string())?;
         }
         return Ok(());

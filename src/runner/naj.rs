@@ -94,7 +94,8 @@ pub(super) fn naj_trace(
         };
         let end = game.position();
         let control = engine
-            .control(g, &end, controller, check.budget)
+            .naj()
+            .and_then(|q| q.control(g, &end, controller, check.budget))
             .map_err(|u| u.to_string())?;
         let trace = AnalysisTrace {
             steps,

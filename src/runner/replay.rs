@@ -217,7 +217,10 @@ pub(super) fn replay_with(
         if wanted {
             trace.immortal[i] = Some(
                 engine
-                    .immortal(&check.geometry, &trace.position, colour, check.budget)
+                    .naj()
+                    .and_then(|q| {
+                        q.immortal(&check.geometry, &trace.position, colour, check.budget)
+                    })
                     .map_err(|u| u.to_string())?,
             );
         }

@@ -99,6 +99,13 @@ impl RulesetGame {
         start: &Start,
         judge: PassJudge,
     ) -> Result<RulesetGame, Unsupported> {
+        if rules.direct_ko {
+            // J-19 is judged by the J2003 analysis: an engine without it cannot play J2003.
+            engine.j2003().map_err(|u| Unsupported {
+                what: format!("{}, which J-19 needs to judge ending passes", u.what),
+                ..u
+            })?;
+        }
         let game = engine.start(geometry, rules, start)?;
         Ok(RulesetGame {
             engine: engine.to_shared(),
@@ -114,7 +121,7 @@ impl RulesetGame {
         geometry: &Geometry,
         start: &LjrStart,
     ) -> Result<RulesetGame, Unsupported> {
-        let game = engine.ljr_start(geometry, start)?;
+        let game = engine.ljr().and_then(|q| q.start_turns(geometry, start))?;
         Ok(RulesetGame {
             engine: engine.to_shared(),
             geometry: geometry.clone(),

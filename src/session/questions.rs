@@ -46,11 +46,14 @@ impl Session {
                     Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
                 };
                 let board = e
-                    .j2003_board_score(
-                        &self.geometry,
-                        &position,
-                        &analysis.status_at(self.geometry.len()),
-                    )
+                    .j2003()
+                    .and_then(|q| {
+                        q.board_score(
+                            &self.geometry,
+                            &position,
+                            &analysis.status_at(self.geometry.len()),
+                        )
+                    })
                     .map_err(|e| e.to_string())?;
                 Ok(Said::Decided(Ok(
                     (board + prisoner_difference) as f64 - komi

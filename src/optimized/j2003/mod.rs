@@ -145,7 +145,7 @@ fn proof(
     Some((forced, spent + nodes, line))
 }
 
-/// [`Engine::j2003_force`] of the optimized engine.
+/// [`J2003Questions::force`](crate::engine::J2003Questions::force) of the optimized engine.
 pub(super) fn force(
     engine: &Optimized,
     geometry: &Geometry,
@@ -214,7 +214,7 @@ pub(super) fn force(
     })
 }
 
-/// [`Engine::j2003_principal_line`] of the optimized engine.
+/// [`J2003Questions::principal_line`](crate::engine::J2003Questions::principal_line) of the optimized engine.
 pub(super) fn principal_line(
     engine: &Optimized,
     geometry: &Geometry,

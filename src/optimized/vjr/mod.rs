@@ -170,7 +170,7 @@ fn solve(
     })
 }
 
-/// [`Engine::vjr_force`] of the optimized engine.
+/// [`VjrQuestions::force`](crate::engine::VjrQuestions::force) of the optimized engine.
 pub(super) fn force(
     engine: &Optimized,
     geometry: &Geometry,
@@ -186,7 +186,7 @@ pub(super) fn force(
     )
 }
 
-/// [`Engine::vjr_principal_line`] of the optimized engine.
+/// [`VjrQuestions::principal_line`](crate::engine::VjrQuestions::principal_line) of the optimized engine.
 pub(super) fn principal_line(
     engine: &Optimized,
     geometry: &Geometry,
@@ -202,7 +202,7 @@ pub(super) fn principal_line(
     )
 }
 
-/// [`Engine::vjr_territory`] of the optimized engine.
+/// [`VjrQuestions::territory`](crate::engine::VjrQuestions::territory) of the optimized engine.
 pub(super) fn territory(
     engine: &Optimized,
     geometry: &Geometry,

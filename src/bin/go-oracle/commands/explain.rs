@@ -306,8 +306,9 @@ fn explain_j2003(g: &Geometry, j: &J2003Trace, t: &Trace, check: &Check) {
         // One principal variation of the check that decided it (S-2), by the optimized
         // solver, in the compact notation (the attacker opens).
         if let (Some(_), Some(c)) = (s.status, &s.deciding_check) {
-            if let Ok(Some((forced, line))) =
-                Optimized::default().j2003_principal_line(g, &t.position, c, check.solver_budget)
+            if let Ok(Some((forced, line))) = Optimized::default()
+                .j2003()
+                .and_then(|q| q.principal_line(g, &t.position, c, check.solver_budget))
             {
                 let attacker = c.defender.opponent();
                 let letters: String = line

@@ -18,7 +18,10 @@ use serde_json::json;
 fn line(g: &Geometry, position: &Position, c: &VjrCheck, budget: u64) -> Option<String> {
     let engines: [&dyn Engine; 2] = [&Optimized::default(), &Reference];
     for e in engines {
-        if let Ok(Some((outcome, moves))) = e.vjr_principal_line(g, position, c, budget) {
+        if let Ok(Some((outcome, moves))) = e
+            .vjr()
+            .and_then(|q| q.principal_line(g, position, c, budget))
+        {
             let letters: Vec<String> = moves.iter().map(|&m| compact_move_text(g, m)).collect();
             return Some(format!(
                 "{}: {}[{}] ({})",

@@ -42,7 +42,10 @@ pub fn run(args: Args) -> Result<(), Exit> {
         let mut colours = serde_json::Map::new();
         let mut undetermined = serde_json::Map::new();
         for player in [Colour::Black, Colour::White] {
-            match engine.immortal(&geometry, &position, player, budget)? {
+            match engine
+                .naj()
+                .and_then(|q| q.immortal(&geometry, &position, player, budget))?
+            {
                 Answer::Decided(v) => {
                     colours.insert(player.name().to_string(), json!(rows(&v)));
                 }

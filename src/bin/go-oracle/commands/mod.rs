@@ -166,11 +166,14 @@ pub fn j2003_analysis(
     let started = std::time::Instant::now();
     let analysis = go_oracle::procedure::j2003::analyse(engine, geometry, position, budget)?;
     let seconds = started.elapsed().as_secs_f64();
-    let board = if analysis.is_decided() {
-        Some(engine.j2003_board_score(geometry, position, &analysis.status_at(geometry.len()))?)
-    } else {
-        None
-    };
+    let board =
+        if analysis.is_decided() {
+            Some(engine.j2003().and_then(|q| {
+                q.board_score(geometry, position, &analysis.status_at(geometry.len()))
+            })?)
+        } else {
+            None
+        };
     Ok((analysis, board, seconds))
 }
 

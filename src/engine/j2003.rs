@@ -1,0 +1,41 @@
+//! J2003's questions beyond play (spec `j2003.md` G-1 ... G-8, J-54 ... J-64): one status
+//! check from a final-position, its principal line, the board score.
+
+use super::{Answer, Move, Unsupported};
+use crate::geometry::{Geometry, Position};
+use crate::status_game::{Status, StatusCheck};
+
+/// An engine that answers J2003's status checks ([`super::Engine::j2003`]).
+pub trait J2003Questions {
+    /// G-1 ... G-8: whether the attacker can force the target of `check` from the
+    /// final-position `position`, with the states or nodes the solver visited.
+    fn force(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &StatusCheck,
+        budget: u64,
+    ) -> Result<Answer<(bool, u64)>, Unsupported>;
+    /// One principal variation of a decided status check (j2003.md S-2): for a proved "can
+    /// force", a line of the attacker's winning strategy against the strongest defence
+    /// found; for "cannot force", the defender's refutation. `Ok(None)` when the engine does
+    /// not produce lines or the check is undetermined within `budget`.
+    fn principal_line(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        check: &StatusCheck,
+        budget: u64,
+    ) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
+        let _ = (geometry, position, check, budget);
+        Ok(None)
+    }
+    /// J-54 ... J-64: the board part of the score (territory plus dead opposing stones on
+    /// it, Black minus White) of `position`, given each stone's string status.
+    fn board_score(
+        &self,
+        geometry: &Geometry,
+        position: &Position,
+        status: &[Option<Status>],
+    ) -> Result<i64, Unsupported>;
+}
