@@ -37,6 +37,15 @@ impl LjrStart {
     }
 }
 
+/// Which disturbing cycle a turn removes (L-7), as a case file or a player names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CycleChoice {
+    /// `cycle`: the one whose start is the most recent similar situation.
+    MostRecent,
+    /// `cycle@K`: the one starting at situation K (0 = the game's start).
+    At(usize),
+}
+
 /// One turn (L-3): remove the disturbing cycle that starts at situation `remove_cycle` of the
 /// game's history (0 = the first situation), then play at `play`. Both `None` = a pass (L-4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

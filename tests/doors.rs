@@ -11,6 +11,7 @@ use common::{json, run, temp};
 use go_oracle::engine::{Engine, Move};
 use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::gtp::referee::{Config as RefereeConfig, Referee};
+use go_oracle::ljr::CycleChoice;
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::parse_case;
 use go_oracle::parse::diagram::parse_position;
@@ -197,7 +198,11 @@ fn session_door(
                 "pass" => Action::from(Move::Pass),
                 "cycle" => Action {
                     mv: Move::Pass,
-                    remove_cycle: true,
+                    remove_cycle: Some(CycleChoice::MostRecent),
+                },
+                n if n.starts_with("cycle@") => Action {
+                    mv: Move::Pass,
+                    remove_cycle: Some(CycleChoice::At(n[6..].parse().unwrap())),
                 },
                 n => Move::Play(geometry.parse_gtp(n).unwrap()).into(),
             };
@@ -209,7 +214,18 @@ fn session_door(
                 "cycle".to_string(),
                 Action {
                     mv: Move::Pass,
-                    remove_cycle: true,
+                    remove_cycle: Some(CycleChoice::MostRecent),
+                },
+            )
+        } else if ljr && r < 0.36 {
+            // `cycle@K` names the cycle by the situation it starts at (L-7): any K of the
+            // game so far, most of which start no disturbing cycle (an illegal turn).
+            let at = rng.gen_range(0..=k);
+            (
+                format!("cycle@{at}"),
+                Action {
+                    mv: Move::Pass,
+                    remove_cycle: Some(CycleChoice::At(at)),
                 },
             )
         } else {
@@ -399,7 +415,7 @@ fn play_door(scene: &Scene, one: One, w: &Written, seed: u64) -> GameSaid {
 /// The GTP door (the referee the `gtp` command runs); `None` for games with LJR cycle
 /// removals, which GTP cannot express.
 fn gtp_door(scene: &Scene, one: One, w: &Written) -> Option<GameSaid> {
-    if w.moves.iter().any(|(_, t)| t == "cycle") {
+    if w.moves.iter().any(|(_, t)| t.starts_with("cycle")) {
         return None;
     }
     let (geometry, position) = parse_position(scene.diagram).unwrap();
@@ -641,4 +657,54 @@ fn direct_ko_pass_is_refused_by_every_door() {
         render_door(scene, one, &w).1,
         vec![(2, "direct-ko".to_string())]
     );
+}
+
+/// LJR cycle removals named by situation (`cycle@K`, L-7), in every door that can say them
+/// (disturbing-cycle.yaml, same-cycle-by-index): S3 starts no cycle, S1 starts the one White
+/// removes.
+#[test]
+fn cycle_removal_by_index_is_the_same_in_every_door() {
+    let scene = &SCENES[7];
+    let turns = [
+        "B C2",
+        "W pass",
+        "B pass",
+        "W B2",
+        "B pass",
+        "W pass",
+        "B C2",
+        "W cycle@3",
+        "W cycle@1",
+        "B A3",
+        "W pass",
+    ];
+    let w = Written {
+        moves: turns
+            .iter()
+            .map(|t| {
+                let (c, m) = t.split_once(' ').unwrap();
+                let colour = if c == "B" {
+                    Colour::Black
+                } else {
+                    Colour::White
+                };
+                (colour, m.to_string())
+            })
+            .collect(),
+    };
+    for one in [One::Reference, One::Optimized] {
+        let said = &runner_door(scene, one, &w);
+        assert_eq!(
+            said.steps[7].reason.as_deref(),
+            Some("no-disturbing-cycle"),
+            "{said:?}"
+        );
+        assert_eq!(said.steps[8].legal, Some(true), "{said:?}");
+        // After W cycle@1 (C2 removed, B2 and C2 prohibited for ever), B A3, W pass.
+        let (g, removed) = parse_position("# # O .\n# . . O\n. # O .\n").unwrap();
+        assert_eq!(said.position, removed.rows(&g), "{said:?}");
+        assert_eq!(&session_door(scene, one, Some(&w), 0).1, said);
+        assert_eq!(&play_door(scene, one, &w, 1), said);
+        assert_eq!(render_door(scene, one, &w).0, said.position);
+    }
 }

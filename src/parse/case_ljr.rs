@@ -11,14 +11,7 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::ljr::{Claim, LjrParams, LjrStart};
 use crate::rules::{Illegal, Prisoners};
 
-/// Which cycle a turn removes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CycleChoice {
-    /// `cycle`: the one whose start is the most recent similar situation.
-    MostRecent,
-    /// `cycle@K`: the one starting at situation K (0 = the check's start).
-    At(usize),
-}
+pub use crate::ljr::CycleChoice;
 
 /// One LJR turn of a check, with what the case expects of it.
 #[derive(Clone, Debug, PartialEq)]

@@ -5,10 +5,10 @@
 use super::{area_owners, Diagram, MarkKind, MarkShape, MarksFrom};
 use crate::engine::Engine;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::ljr::{ControlMethod, Turn};
+use crate::ljr::ControlMethod;
 use crate::parse::case::Check;
-use crate::parse::case_ljr::CycleChoice;
 use crate::rules::{RulesetId, Scoring};
+use crate::session::{Action, RulesetGame};
 use crate::status_game::Status;
 use crate::vjr::VjrStatus;
 
@@ -321,25 +321,14 @@ fn vjr_assessment(
 /// again: the diagram keeps only the position).
 fn ljr_prohibited(check: &Check, e: &dyn Engine, shown: usize) -> Result<Vec<Point>, String> {
     let l = check.ljr.as_ref().ok_or("not an LJR check")?;
-    let mut game = e
-        .ljr()
-        .and_then(|q| q.start_turns(&l.geometry, &l.start))
-        .map_err(|u| u.to_string())?;
+    let mut game = RulesetGame::start_ljr(e, &l.geometry, &l.start).map_err(|u| u.to_string())?;
     for step in l.steps.iter().take(shown) {
-        let remove_cycle = step.cycle.map(|c| match c {
-            CycleChoice::At(s) => s,
-            CycleChoice::MostRecent => game
-                .disturbing_cycles()
-                .last()
-                .copied()
-                .unwrap_or(game.turns()),
-        });
-        let _ = game.play(Turn {
-            remove_cycle,
-            play: step.play,
-        });
+        let _ = game.play(Action::ljr(step.cycle, step.play));
     }
-    Ok(game.situation().permanently_prohibited)
+    Ok(game
+        .situation()
+        .map(|s| s.permanently_prohibited)
+        .unwrap_or_default())
 }
 
 /// The points of the string through `at` (just `at` when it is empty).

@@ -19,11 +19,10 @@ pub mod svg;
 
 use crate::engine::{Engine, Move};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::ljr::Turn;
 use crate::parse::case::{Case, Check, Target};
-use crate::parse::case_ljr::CycleChoice;
 use crate::parse::diagram::parse_labels;
 use crate::rules::{RulesetId, Scoring};
+use crate::session::{Action, RulesetGame};
 
 use marks::add_check_marks;
 pub use svg::svg;
@@ -432,10 +431,7 @@ fn play_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diag
 fn ljr_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diagram, String> {
     let l = check.ljr.as_ref().ok_or("not an LJR check")?;
     let g = &l.geometry;
-    let mut game = engine
-        .ljr()
-        .and_then(|q| q.start_turns(g, &l.start))
-        .map_err(|u| u.to_string())?;
+    let mut game = RulesetGame::start_ljr(engine, g, &l.start).map_err(|u| u.to_string())?;
     let mut num = Numbering {
         numbers: Vec::new(),
         notes: Vec::new(),
@@ -443,20 +439,13 @@ fn ljr_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diagr
     for (i, step) in l.steps.iter().take(shown).enumerate() {
         let k = i + 1;
         let who = game.to_move().letter();
-        let remove_cycle = step.cycle.map(|c| match c {
-            CycleChoice::At(s) => s,
-            CycleChoice::MostRecent => game
-                .disturbing_cycles()
-                .last()
-                .copied()
-                .unwrap_or(game.turns()),
-        });
-        let turn = Turn {
-            remove_cycle,
-            play: step.play,
-        };
+        let action = Action::ljr(step.cycle, step.play);
+        let turn = game
+            .turn_of(action)
+            .ok_or("not an LJR game")?
+            .map_err(|e| e.as_str().to_string())?;
         let text = turn.describe(|p| g.name(p).to_string());
-        match game.play(turn) {
+        match game.play_turn(action).ok_or("not an LJR game")? {
             Ok(done) => {
                 match turn.play {
                     Some(p) if turn.remove_cycle.is_none() => num.play(k, p),
@@ -492,14 +481,14 @@ fn ljr_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diagr
         0,
         format!("{} to move at the start", l.start.to_move.name()),
     );
-    let s = game.situation();
+    let s = game.situation().ok_or("not an LJR game")?;
     if !s.permanently_prohibited.is_empty() {
         d.notes.push(format!(
             "permanently prohibited: {}",
             names(g, &s.permanently_prohibited)
         ));
     }
-    let c = game.captives();
+    let c = game.prisoners();
     if c.black > 0 || c.white > 0 {
         d.notes
             .push(format!("captives: black {}, white {}", c.black, c.white));

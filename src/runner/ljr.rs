@@ -7,10 +7,11 @@ use crate::engine::Engine;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::ljr::{ControlAnswer, ControlMethod, Situation, Turn, TurnDone};
 use crate::parse::case::Check;
-use crate::parse::case_ljr::{ControlExpect, CycleChoice, LjrCheck};
+use crate::parse::case_ljr::{ControlExpect, LjrCheck};
 use crate::parse::diagram::grid_text;
 use crate::procedure::ljr::{control_maps, no_disagreement_control, score_of, LjrScore};
 use crate::rules::{Illegal, Prisoners};
+use crate::session::{Action, RulesetGame};
 
 /// One replayed turn.
 #[derive(Clone, Debug, PartialEq)]
@@ -68,10 +69,7 @@ pub fn replay_ljr(
     l: &LjrCheck,
 ) -> Result<Result<LjrTrace, CaseProblem>, String> {
     let g = &l.geometry;
-    let mut game = engine
-        .ljr()
-        .and_then(|q| q.start_turns(g, &l.start))
-        .map_err(|u| u.to_string())?;
+    let mut game = RulesetGame::start_ljr(engine, g, &l.start).map_err(|u| u.to_string())?;
     let mut steps = Vec::new();
     for (i, step) in l.steps.iter().enumerate() {
         let player = game.to_move();
@@ -88,26 +86,22 @@ pub fn replay_ljr(
                 }));
             }
         }
-        let remove_cycle = step.cycle.map(|c| match c {
-            CycleChoice::At(k) => k,
-            CycleChoice::MostRecent => game.most_recent_cycle(),
-        });
-        let turn = Turn {
-            remove_cycle,
-            play: step.play,
-        };
-        let result = game.play(turn);
+        let action = Action::ljr(step.cycle, step.play);
+        let turn = game.turn_of(action).ok_or("not an LJR game")?;
+        let result = game.play_turn(action).ok_or("not an LJR game")?;
+        let state = game.ljr_game().ok_or("not an LJR game")?;
         steps.push(LjrStepTrace {
             index: i + 1,
             player,
             text: step.text.clone(),
-            turn,
+            turn: turn.map_err(|e| e.as_str().to_string())?,
             result,
-            position: game.position(),
-            captives: game.captives(),
-            permanently_prohibited: game.situation().permanently_prohibited,
+            position: state.position(),
+            captives: state.captives(),
+            permanently_prohibited: state.situation().permanently_prohibited,
         });
     }
+    let game = game.ljr_game().ok_or("not an LJR game")?;
     let situation = game.situation();
     let position = game.position();
     let needs = l.expect.needs_control();

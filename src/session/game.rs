@@ -10,7 +10,7 @@
 use super::verdict::Shortfall;
 use crate::engine::{Cycle, Engine, Game, Illegal, Move, Prisoners, Score, Start, Unsupported};
 use crate::geometry::{Colour, Geometry, Point, Position};
-use crate::ljr::{LjrGame, LjrStart, Situation, Turn};
+use crate::ljr::{CycleChoice, LjrGame, LjrStart, Situation, Turn, TurnDone};
 use crate::procedure::j2003::Extent;
 use crate::rules::Rules;
 use crate::status_game::Analysis;
@@ -18,20 +18,31 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::Arc;
 
-/// A turn of any family: a play, a pass or a ko-pass, and for LJR the removal of the
-/// disturbing cycle that starts at the most recent similar situation first (L-3, L-7).
+/// A turn of any family: a play, a pass or a ko-pass, and for LJR the removal of a
+/// disturbing cycle first (L-3, L-7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Action {
     pub mv: Move,
-    /// LJR only: remove the most recent disturbing cycle before the play (`B cycle+D4`).
-    pub remove_cycle: bool,
+    /// LJR only: the disturbing cycle removed before the play (`B cycle+D4`, `cycle@3`).
+    pub remove_cycle: Option<CycleChoice>,
+}
+
+impl Action {
+    /// An LJR turn (L-3): remove the cycle `remove_cycle` names, then play at `play` (none:
+    /// pass).
+    pub fn ljr(remove_cycle: Option<CycleChoice>, play: Option<Point>) -> Action {
+        Action {
+            mv: play.map_or(Move::Pass, Move::Play),
+            remove_cycle,
+        }
+    }
 }
 
 impl From<Move> for Action {
     fn from(mv: Move) -> Action {
         Action {
             mv,
-            remove_cycle: false,
+            remove_cycle: None,
         }
     }
 }
@@ -226,16 +237,47 @@ impl RulesetGame {
         }
     }
 
-    /// The LJR turn an action names: `remove_cycle` takes the most recent disturbing cycle
-    /// (none: a start that is no earlier situation, which the engine refuses).
+    /// The LJR turn an action names (L-3): `cycle` the disturbing cycle that starts at the
+    /// most recent similar situation, `cycle@K` the one that starts at situation K (a start
+    /// that is no earlier situation names no cycle, and the engine refuses the turn).
     fn ljr_turn(g: &dyn LjrGame, a: Action) -> Result<Turn, Illegal> {
         let play = match a.mv {
             Move::Play(p) => Some(p),
             Move::Pass => None,
             Move::KoPass => return Err(Illegal::KoPassUnavailable),
         };
-        let remove_cycle = a.remove_cycle.then(|| g.most_recent_cycle());
+        let remove_cycle = a.remove_cycle.map(|c| match c {
+            CycleChoice::At(k) => k,
+            CycleChoice::MostRecent => g.most_recent_cycle(),
+        });
         Ok(Turn { remove_cycle, play })
+    }
+
+    /// LJR: the turn `a` names now (`None` in a game of the shared play model).
+    pub fn turn_of(&self, a: Action) -> Option<Result<Turn, Illegal>> {
+        match &self.inner {
+            Inner::Play(..) => None,
+            Inner::Ljr(g) => Some(Self::ljr_turn(g.as_ref(), a)),
+        }
+    }
+
+    /// LJR: make `a` and give the game's own account of the turn (captures, cycle removal,
+    /// ko capture: L-6, L-7, L-12); a refused turn changes nothing. `None` in a game of the
+    /// shared play model.
+    pub fn play_turn(&mut self, a: Action) -> Option<Result<TurnDone, Illegal>> {
+        match &mut self.inner {
+            Inner::Play(..) => None,
+            Inner::Ljr(g) => Some(Self::ljr_turn(g.as_ref(), a).and_then(|turn| g.play(turn))),
+        }
+    }
+
+    /// LJR: the engine's game of turns, to read (its situation, captives, cycles); every
+    /// turn goes through [`RulesetGame::play`] or [`RulesetGame::play_turn`].
+    pub fn ljr_game(&self) -> Option<&dyn LjrGame> {
+        match &self.inner {
+            Inner::Play(..) => None,
+            Inner::Ljr(g) => Some(g.as_ref()),
+        }
     }
 
     /// Whether the player to move may make `a` now.
@@ -246,7 +288,7 @@ impl RulesetGame {
                 g.check(turn).map_err(Refusal::Illegal)
             }
             Inner::Play(g, rules) => {
-                if a.remove_cycle {
+                if a.remove_cycle.is_some() {
                     return Err(Refusal::Illegal(Illegal::NoDisturbingCycle));
                 }
                 if g.is_over() {

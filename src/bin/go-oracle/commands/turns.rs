@@ -6,6 +6,7 @@ use super::parse_colour;
 use crate::error::Exit;
 use go_oracle::engine::Move;
 use go_oracle::geometry::{Colour, Geometry, Point};
+use go_oracle::ljr::CycleChoice;
 use go_oracle::rules::Prisoners;
 use go_oracle::session::Action;
 
@@ -85,32 +86,32 @@ pub fn parse_turns(geometry: &Geometry, words: &[String], ljr: bool) -> Result<V
             ))
         })?;
         let t = pair[1].to_ascii_lowercase();
-        let (remove_cycle, point_text) = if ljr && t == "cycle" {
-            (true, None)
-        } else if let Some(p) = t.strip_prefix("cycle+").filter(|_| ljr) {
-            (true, Some(p))
-        } else if t == "pass" {
-            (false, None)
-        } else {
-            (false, Some(t.as_str()))
+        let (remove_cycle, point_text) = match t.strip_prefix("cycle").filter(|_| ljr) {
+            Some(rest) => {
+                let (choice, rest) = cycle_choice(rest).ok_or_else(|| not_a_turn(i, &pair[1]))?;
+                match rest.strip_prefix('+') {
+                    Some(p) => (Some(choice), Some(p)),
+                    None if rest.is_empty() => (Some(choice), None),
+                    None => return Err(not_a_turn(i, &pair[1])),
+                }
+            }
+            None if t == "pass" => (None, None),
+            None => (None, Some(t.as_str())),
         };
         let mv = match point_text {
             None => Move::Pass,
             Some(p) => Move::Play(geometry.parse_gtp(p).ok_or_else(|| {
                 let (w, h) = geometry.rect_size().unwrap_or((0, 0));
-                Exit::BadInput(if ljr {
-                    format!(
-                        "turn {}: `{}` is not a turn: expected a point (D4), `pass`, `cycle` or `cycle+D4`",
-                        i + 1,
-                        pair[1]
-                    )
+                if ljr {
+                    not_a_turn(i, &pair[1])
                 } else {
+                    Exit::BadInput(
                     format!(
                         "move {}: `{}` is not a point of the {w}x{h} board (columns A-Z without I, row 1 at the bottom; `cycle` is an LJR turn)",
                         i + 1,
                         pair[1]
-                    )
-                })
+                    ))
+                }
             })?),
         };
         out.push(Written {
@@ -120,4 +121,24 @@ pub fn parse_turns(geometry: &Geometry, words: &[String], ljr: bool) -> Result<V
         });
     }
     Ok(out)
+}
+
+/// The cycle a turn's text names after `cycle` (L-7): `@K` the one starting at situation
+/// K, nothing the most recent one; with the rest of the text.
+fn cycle_choice(rest: &str) -> Option<(CycleChoice, &str)> {
+    match rest.strip_prefix('@') {
+        Some(r) => {
+            let digits = r.chars().take_while(char::is_ascii_digit).count();
+            let k = r[..digits].parse().ok()?;
+            Some((CycleChoice::At(k), &r[digits..]))
+        }
+        None => Some((CycleChoice::MostRecent, rest)),
+    }
+}
+
+fn not_a_turn(i: usize, text: &str) -> Exit {
+    Exit::BadInput(format!(
+        "turn {}: `{text}` is not a turn: expected a point (D4), `pass`, `cycle`, `cycle+D4`, `cycle@K` or `cycle@K+D4`",
+        i + 1
+    ))
 }
