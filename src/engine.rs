@@ -148,6 +148,15 @@ pub trait Engine: Send + Sync {
         rules: &Rules,
         start: &Start,
     ) -> Result<Box<dyn Game>, Unsupported>;
+    /// PLAY-3: how many colourings of `geometry` are legal positions (every string has a
+    /// liberty), by enumeration.
+    fn legal_positions(&self, geometry: &Geometry) -> Result<u64, Unsupported> {
+        let _ = geometry;
+        Err(Unsupported {
+            engine: self.name(),
+            what: "counting legal positions".into(),
+        })
+    }
     /// NAJ N-17: for every point, whether an immortal stone of `player` stands on it.
     /// `budget` bounds a search (nodes); an engine that does not search ignores it.
     fn immortal(

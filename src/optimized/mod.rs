@@ -96,6 +96,17 @@ impl Engine for Optimized {
         })
     }
 
+    /// Colourings as bit masks (`legal`), on rectangles of at most 40 points.
+    fn legal_positions(&self, geometry: &Geometry) -> Result<u64, Unsupported> {
+        geometry
+            .rect_size()
+            .and_then(|(w, h)| legal::count_legal_positions(w, h))
+            .ok_or_else(|| Unsupported {
+                engine: self.name(),
+                what: "counting the legal positions of boards that are not rectangles of at most 40 points".to_string(),
+            })
+    }
+
     /// Benson's algorithm is no search: one test counts 1.
     fn immortal_work(
         &self,

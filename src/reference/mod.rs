@@ -73,6 +73,10 @@ impl Engine for Reference {
             start,
         )))
     }
+    /// Every colouring in turn (PLAY-3), on any board.
+    fn legal_positions(&self, geometry: &Geometry) -> Result<u64, Unsupported> {
+        Ok(play::count_legal_positions(geometry))
+    }
     /// The exhaustive immortality search (spec naj.md N-17.S) runs on any position: its
     /// budget bounds it, and a search that runs out says `undetermined` (the check shows as
     /// ignored).

@@ -18,6 +18,7 @@ pub mod j2003;
 pub mod ljr;
 pub mod naj;
 mod replay;
+mod replays;
 mod report;
 mod schedule;
 mod trace;
@@ -28,8 +29,9 @@ pub use files::{case_files, load_all, test_name};
 pub use j2003::J2003Trace;
 pub use naj::{AnalysisTrace, NajTrace};
 pub use replay::{replay, replay_to_judge};
+pub use replays::{decided_statuses, passes_judged, Replay, Replays};
 pub use report::{format_failure, rerun_command, side_by_side};
-pub use schedule::{run_check, run_checks, CheckRun, SharedReplays};
+pub use schedule::{run_check, run_checks, verdicts, CheckRun, SharedReplays};
 pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
 
 use crate::engine::{Answer, Engine};

@@ -13,6 +13,7 @@
 //! Ko and superko then compare only with positions since that play, and consecutive passes
 //! count from 0. A game over (the ruleset's consecutive passes) stays over whoever plays.
 
+pub mod ask;
 pub mod game;
 mod questions;
 pub mod verdict;
