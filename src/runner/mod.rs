@@ -3,7 +3,9 @@
 //! The common core is ruleset-blind: [`replay`] plays a check's moves on an engine,
 //! [`compare`] compares a replay with the check's expectations and with another engine's
 //! replay, [`report`] formats a failure, [`files`] finds and names the case files, and
-//! [`schedule`] runs many checks on every core. Each ruleset family adds what its text
+//! [`schedule`] runs many checks on every core; [`Replays`] gives a reader's command
+//! (`explain`, `export`) every engine's complete replay of a check, compared once. Each
+//! ruleset family adds what its text
 //! defines after the moves: [`naj`] (analyses, control, immortality, NAJ scores),
 //! [`j2003`] (ending-pass judge, long cycles, status analysis, score), [`ljr`] (turns with
 //! cycle removals, control by the two-eye test and by disputes, score) and [`vjr`] (status
