@@ -250,6 +250,59 @@ fn procedures_use_engines_only_through_the_trait() {
     );
 }
 
+/// Files of the binary that may run a procedure per engine configuration: `bench` measures
+/// the J2003 solver of each configuration (states, seconds); it compares no answers.
+const COMMANDS_THAT_MEASURE: &[&str] = &["src/bin/go-oracle/commands/bench.rs"];
+
+/// The lines of the binary (`src/bin/go-oracle/`) that compare engines or apply a rule
+/// themselves instead of asking the library's door (ARCHITECTURE.md, "One door"): they name
+/// a comparison (`Verdict::of`, `verdict_of`, `compare_traces`, `compare_expect`,
+/// `run_check`), assign a variable named `...agree...`, loop `for ... in ...engines()`, or
+/// (outside `COMMANDS_THAT_MEASURE`) name a `procedure::`.
+fn engine_comparisons_in_the_binary() -> Vec<String> {
+    let needles = [
+        "Verdict::of(",
+        "verdict_of(",
+        "compare_traces(",
+        "compare_expect(",
+        "run_check(",
+    ];
+    let agree = Regex::new(r"\b[A-Za-z_]*agree[A-Za-z_]*\s*(&=|\|=|=[^=>])").expect("regex");
+    let engine_loop = Regex::new(r"\bfor\b.*\bin\b.*engines\(\)").expect("regex");
+    let mut offenders = Vec::new();
+    for file in rust_files(&src().join("bin/go-oracle")) {
+        let name = relative(&file);
+        let measures = COMMANDS_THAT_MEASURE.contains(&name.as_str());
+        for (n, line) in code_lines(&read(&file)) {
+            let why = if let Some(x) = needles.iter().find(|x| line.contains(*x)) {
+                format!("names `{x}`")
+            } else if agree.is_match(&line) {
+                "computes an agreement".to_string()
+            } else if engine_loop.is_match(&line) {
+                "loops over the engines".to_string()
+            } else if !measures && line.contains("procedure::") {
+                "runs a procedure itself".to_string()
+            } else {
+                continue;
+            };
+            offenders.push(format!("{name}:{n}: {why}: {}", line.trim()));
+        }
+    }
+    offenders
+}
+
+#[test]
+fn the_binary_compares_no_engines() {
+    let files = rust_files(&src().join("bin/go-oracle"));
+    assert!(files.len() > 20, "the binary's files: {files:?}");
+    let offenders = engine_comparisons_in_the_binary();
+    assert!(
+        offenders.is_empty(),
+        "a command reaches the engines through the library's door (session::ask, Session, runner), which compares them once (ARCHITECTURE.md, One door):\n{}",
+        offenders.join("\n")
+    );
+}
+
 /// A cycle of `graph`, if it has one (depth-first search for a back edge).
 fn find_cycle(graph: &BTreeMap<String, BTreeSet<String>>) -> Option<Vec<String>> {
     fn visit(

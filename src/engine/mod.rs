@@ -164,6 +164,12 @@ pub trait Engine: Send + Sync {
         rules: &Rules,
         start: &Start,
     ) -> Result<Box<dyn Game>, Unsupported>;
+    /// PLAY-3: how many colourings of `geometry` are legal positions (every string has a
+    /// liberty), by enumeration.
+    fn legal_positions(&self, geometry: &Geometry) -> Result<u64, Unsupported> {
+        let _ = geometry;
+        Err(self.unsupported("counting legal positions"))
+    }
     /// NAJ's questions: immortal stones and control (naj.md N-17 ... N-19).
     fn naj(&self) -> Result<&dyn NajQuestions, Unsupported> {
         Err(self.unsupported("NAJ immortality and control"))

@@ -96,6 +96,16 @@ impl Engine for Optimized {
             _ => Box::new(OptGame::<MAX_WORDS>::new(w, h, rules, start, s)),
         })
     }
+    /// Colourings as bit masks (`legal`), on rectangles of at most 40 points.
+    fn legal_positions(&self, geometry: &Geometry) -> Result<u64, Unsupported> {
+        geometry
+            .rect_size()
+            .and_then(|(w, h)| legal::count_legal_positions(w, h))
+            .ok_or_else(|| Unsupported {
+                engine: self.name(),
+                what: "counting the legal positions of boards that are not rectangles of at most 40 points".to_string(),
+            })
+    }
     fn naj(&self) -> Result<&dyn crate::engine::NajQuestions, Unsupported> {
         Ok(self)
     }

@@ -75,6 +75,10 @@ impl Engine for Reference {
             start,
         )))
     }
+    /// Every colouring in turn (PLAY-3), on any board.
+    fn legal_positions(&self, geometry: &Geometry) -> Result<u64, Unsupported> {
+        Ok(play::count_legal_positions(geometry))
+    }
     fn naj(&self) -> Result<&dyn crate::engine::NajQuestions, Unsupported> {
         Ok(self)
     }

@@ -3,7 +3,9 @@
 //! The common core is ruleset-blind: [`replay`] plays a check's moves on an engine,
 //! [`compare`] compares a replay with the check's expectations and with another engine's
 //! replay, [`report`] formats a failure, [`files`] finds and names the case files, and
-//! [`schedule`] runs many checks on every core. Each ruleset family adds what its text
+//! [`schedule`] runs many checks on every core; [`Replays`] gives a reader's command
+//! (`explain`, `export`) every engine's complete replay of a check, compared once. Each
+//! ruleset family adds what its text
 //! defines after the moves: [`naj`] (analyses, control, immortality, NAJ scores),
 //! [`j2003`] (ending-pass judge, long cycles, status analysis, score), [`ljr`] (turns with
 //! cycle removals, control by the two-eye test and by disputes, score) and [`vjr`] (status
@@ -18,6 +20,7 @@ pub mod j2003;
 pub mod ljr;
 pub mod naj;
 mod replay;
+mod replays;
 mod report;
 mod schedule;
 mod trace;
@@ -28,8 +31,9 @@ pub use files::{case_files, load_all, test_name};
 pub use j2003::J2003Trace;
 pub use naj::{AnalysisTrace, NajTrace};
 pub use replay::{replay, replay_to_judge};
+pub use replays::{decided_statuses, passes_judged, Replay, Replays};
 pub use report::{format_failure, rerun_command, side_by_side};
-pub use schedule::{run_check, run_checks, CheckRun, SharedReplays};
+pub use schedule::{run_check, run_checks, verdicts, CheckRun, SharedReplays};
 pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
 
 use crate::engine::{Answer, Engine};

@@ -111,6 +111,27 @@ pub fn run_check(
     judge(check, &name, own.clone(), reference)
 }
 
+/// The verdict of every engine of `engines` on `check` ([`run_check`]), the replays shared.
+pub fn verdicts(
+    check: &Check,
+    engines: &[Box<dyn Engine>],
+    compare: bool,
+) -> Vec<(String, Status)> {
+    verdicts_with(check, engines, compare, &SharedReplays::default())
+}
+
+fn verdicts_with(
+    check: &Check,
+    engines: &[Box<dyn Engine>],
+    compare: bool,
+    shared: &SharedReplays,
+) -> Vec<(String, Status)> {
+    engines
+        .iter()
+        .map(|e| (e.name(), run_check(check, e.as_ref(), compare, shared)))
+        .collect()
+}
+
 /// One check run on a list of engines.
 #[derive(Clone, Debug)]
 pub struct CheckRun {
@@ -139,10 +160,7 @@ pub fn run_checks(
     let run_one = |check: &&Check| {
         let started = Instant::now();
         let shared = SharedReplays::default();
-        let verdicts = engines
-            .iter()
-            .map(|e| (e.name(), run_check(check, e.as_ref(), compare, &shared)))
-            .collect();
+        let verdicts = verdicts_with(check, engines, compare, &shared);
         let n = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
         progress(n);
         let SharedReplays {

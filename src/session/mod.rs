@@ -4,8 +4,11 @@
 //! statuses) on every engine it was given, through the game the ruleset starts
 //! ([`RulesetGame`]: every play rule in force, J-19 included), and compares the engines once
 //! ([`Verdict`]): agreed, disagreed (each engine's answer) or undetermined (which engine,
-//! its budget and what it spent). The commands (`play`, `gtp`, `score` ...) parse, call and
-//! print; they never apply a rule or compare engines themselves.
+//! its budget and what it spent). The questions about a given position rather than a game
+//! (`status`, `immortal`, `analyse`, `control`, `solve`, `count-legal`) go through [`ask`],
+//! which compares the engines the same way, item by item. The commands (`play`, `gtp`,
+//! `score` ...) parse, call and print; they never apply a rule or compare engines
+//! themselves.
 //!
 //! Out-of-turn plays: a play by the player who is not to move starts a new move-sequence at
 //! the current position with that player to move, prisoners kept — as set-up stones start
@@ -13,6 +16,7 @@
 //! Ko and superko then compare only with positions since that play, and consecutive passes
 //! count from 0. A game over (the ruleset's consecutive passes) stays over whoever plays.
 
+pub mod ask;
 pub mod game;
 mod questions;
 pub mod verdict;

@@ -97,6 +97,20 @@ impl<T> Verdict<T> {
         }
     }
 
+    /// The answer to show beside the verdict: the agreed one, else that of the engines that
+    /// decided, else (when they disagree) the first engine's that decided; `None` when no
+    /// engine decided.
+    pub fn shown(&self) -> Option<&T> {
+        match self {
+            Verdict::Agreed(t) => Some(t),
+            Verdict::Undetermined { decided, .. } => decided.as_ref(),
+            Verdict::Disagreed(v) => v.iter().find_map(|(_, s)| match s {
+                Said::Decided(t) => Some(t),
+                Said::Undetermined(_) => None,
+            }),
+        }
+    }
+
     pub fn map<U>(self, f: impl Fn(T) -> U) -> Verdict<U> {
         match self {
             Verdict::Agreed(t) => Verdict::Agreed(f(t)),
@@ -159,6 +173,13 @@ pub enum VerdictKind {
 }
 
 impl VerdictKind {
+    /// The verdict of a question with several items (the strings of a position, its
+    /// points, two analyses ...): disagreed if any item is, else undetermined if any item
+    /// is, else agreed (also when there is no item).
+    pub fn overall(items: impl IntoIterator<Item = VerdictKind>) -> VerdictKind {
+        items.into_iter().max().unwrap_or(VerdictKind::Agreed)
+    }
+
     pub fn as_str(self) -> &'static str {
         match self {
             VerdictKind::Agreed => "agreed",
@@ -207,5 +228,26 @@ mod tests {
             Verdict::of(vec![u("a"), u("b")]).kind(),
             VerdictKind::Undetermined
         );
+    }
+
+    #[test]
+    fn overall_and_shown() {
+        use VerdictKind::*;
+        assert_eq!(VerdictKind::overall([]), Agreed);
+        assert_eq!(VerdictKind::overall([Agreed, Agreed]), Agreed);
+        assert_eq!(VerdictKind::overall([Agreed, Undetermined]), Undetermined);
+        assert_eq!(
+            VerdictKind::overall([Undetermined, Disagreed, Agreed]),
+            Disagreed
+        );
+        let d = |n: &str, v: i32| (n.to_string(), Said::Decided(v));
+        let u = |n: &str| (n.to_string(), Said::<i32>::Undetermined(short(n)));
+        assert_eq!(Verdict::of(vec![d("a", 1), d("b", 1)]).shown(), Some(&1));
+        assert_eq!(Verdict::of(vec![u("a"), d("b", 7)]).shown(), Some(&7));
+        assert_eq!(
+            Verdict::of(vec![u("a"), d("b", 7), d("c", 8)]).shown(),
+            Some(&7)
+        );
+        assert_eq!(Verdict::of(vec![u("a"), u("b")]).shown(), None);
     }
 }

@@ -40,14 +40,3 @@ pub fn verdict_exit(kind: VerdictKind) -> Result<(), Exit> {
         }
     }
 }
-
-/// The verdict of a command whose engines agree on everything they decided (`agree`) and
-/// where some answer may be undetermined: a disagreement comes first
-/// (`session::Verdict::of` orders them the same way).
-pub fn verdict_of(agree: bool, undetermined: bool) -> VerdictKind {
-    match (agree, undetermined) {
-        (false, _) => VerdictKind::Disagreed,
-        (true, true) => VerdictKind::Undetermined,
-        (true, false) => VerdictKind::Agreed,
-    }
-}

@@ -2,14 +2,13 @@
 //! final-position, each with one optimal line, and the optimal score.
 
 use super::{read_legal_diagram, EngineChoice, FINAL_POSITION_IS_LEGAL};
-use crate::error::{verdict_exit, verdict_of, Exit};
+use crate::error::{verdict_exit, Exit};
 use crate::output::{fmt_number, line_text, print_json, result_text};
 use go_oracle::engine::Answer;
 use go_oracle::geometry::Colour;
-use go_oracle::procedure::naj::{solve, Budget, Switches};
-use go_oracle::rules::RulesetId;
+use go_oracle::session::ask::naj::{AnalysisQuestion, Budget, Switches};
+use go_oracle::session::VerdictKind;
 use serde_json::json;
-use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -78,91 +77,73 @@ pub fn run(args: Args) -> Result<(), Exit> {
         }
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
-    let rules = RulesetId::Naj
-        .analysis_rules()
-        .ok_or_else(|| Exit::BadInput("naj has no analyses".into()))?;
+    let answer = go_oracle::session::ask::naj::analyses(
+        &choice.shared_engines(),
+        &geometry,
+        &position,
+        &AnalysisQuestion {
+            colours,
+            budget,
+            switches,
+            prisoner_difference,
+            komi,
+        },
+    )?;
     let mut report = serde_json::Map::new();
-    let mut values: BTreeMap<(String, &'static str), Option<i64>> = BTreeMap::new();
-    for engine in choice.engines() {
+    for e in &answer.engines {
         let mut per = serde_json::Map::new();
-        for &colour in &colours {
+        for run in &e.answer {
+            let (colour, seconds) = (run.colour, run.seconds);
             let key = format!("{}-analysis", colour.name());
-            let started = std::time::Instant::now();
-            let answer = solve(
-                engine.as_ref(),
-                &geometry,
-                &rules,
-                &position,
-                colour,
-                budget,
-                switches,
-            )?;
-            let seconds = started.elapsed().as_secs_f64();
-            let entry = match &answer {
+            let entry = match &run.answer {
                 Answer::Decided(s) => {
-                    values.insert((engine.name(), colour.name()), Some(s.value));
                     json!({"value": s.value, "line": line_text(&geometry, colour.opponent(), &s.line),
                            "nodes": s.nodes, "seconds": seconds})
                 }
                 Answer::Undetermined { explored } => {
-                    values.insert((engine.name(), colour.name()), None);
                     json!({"value": null, "undetermined": {"explored": explored, "budget": budget.nodes},
                            "seconds": seconds})
                 }
             };
             if !json {
-                match &answer {
+                match &run.answer {
                     Answer::Decided(s) => println!(
                         "{}: {key} value {} ({} states, {seconds:.2} s)\n  line: {}",
-                        engine.name(),
+                        e.engine,
                         s.value,
                         s.nodes,
                         line_text(&geometry, colour.opponent(), &s.line)
                     ),
                     Answer::Undetermined { explored } => println!(
                         "{}: {key} undetermined within budget {} ({explored} spent, {seconds:.2} s)",
-                        engine.name(),
-                        budget.nodes
+                        e.engine, budget.nodes
                     ),
                 }
             }
             per.insert(key, entry);
         }
-        report.insert(engine.name(), serde_json::Value::Object(per));
+        report.insert(e.engine.clone(), serde_json::Value::Object(per));
     }
-    // Engines agree on every value both decided.
-    let mut agree = true;
-    let mut pick: BTreeMap<&'static str, i64> = BTreeMap::new();
-    for ((_, colour), v) in &values {
-        if let Some(v) = v {
-            if let Some(old) = pick.insert(colour, *v) {
-                agree &= old == *v;
-            }
-        }
-    }
-    let score = match (pick.get("black"), pick.get("white")) {
-        (Some(b), Some(w)) => Some((b - w + prisoner_difference) as f64 - komi),
-        _ => None,
-    };
+    let (black, white) = (answer.value(Colour::Black), answer.value(Colour::White));
+    let score = answer.score();
+    let verdict = answer.verdict;
     if json {
         print_json(&json!({
-            "black_analysis_value": pick.get("black"),
-            "white_analysis_value": pick.get("white"),
+            "black_analysis_value": black,
+            "white_analysis_value": white,
             "score": score,
             "result": score.map(result_text),
-            "engines_agree": agree,
-            "verdict": verdict_of(agree, values.values().any(Option::is_none)).as_str(),
+            "engines_agree": verdict != VerdictKind::Disagreed,
+            "verdict": verdict.as_str(),
             "engines": report,
         }));
-    } else if let Some(s) = score {
+    } else if let (Some(s), Some(b), Some(w)) = (score, black, white) {
         println!(
-            "optimal score: {} - {} + {prisoner_difference} - {} = {} ({})",
-            pick["black"],
-            pick["white"],
+            "optimal score: {b} - {w} + {prisoner_difference} - {} = {} ({})",
             fmt_number(komi),
             fmt_number(s),
             result_text(s)
         );
     }
-    verdict_exit(verdict_of(agree, values.values().any(Option::is_none)))
+    verdict_exit(verdict)
 }

@@ -1,12 +1,14 @@
 //! `go-oracle bench` (README): the J2003 solver on final-positions, one row per position
 //! and engine configuration.
 
-use super::{decided_strings, j2003_analysis, read_diagram};
+use super::read_diagram;
 use crate::error::Exit;
 use crate::output::{Column, Table};
 use go_oracle::engine::Engine;
+use go_oracle::geometry::{Geometry, Position};
 use go_oracle::optimized::{Family, Optimized, Switches};
 use go_oracle::reference::Reference;
+use go_oracle::status_game::Analysis;
 use serde_json::json;
 use std::io::Write;
 use std::path::PathBuf;
@@ -175,4 +177,32 @@ pub fn run(args: Args) -> Result<(), Exit> {
         println!("{}", serde_json::Value::Array(rows));
     }
     Ok(())
+}
+
+/// How many strings of an analysis have a status (the others are undetermined).
+pub fn decided_strings(a: &Analysis) -> usize {
+    a.strings.iter().filter(|s| s.status.is_some()).count()
+}
+
+/// One engine's J2003 analysis of a final-position (J-52), the board part of its score
+/// when every status is decided (J-64), and the seconds the analysis took.
+pub fn j2003_analysis(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+) -> Result<(Analysis, Option<i64>, f64), Exit> {
+    let started = std::time::Instant::now();
+    let analysis = go_oracle::procedure::j2003::analyse(engine, geometry, position, budget)?;
+    let seconds = started.elapsed().as_secs_f64();
+    let board = if analysis.is_decided() {
+        Some(engine.j2003()?.board_score(
+            geometry,
+            position,
+            &analysis.status_at(geometry.len()),
+        )?)
+    } else {
+        None
+    };
+    Ok((analysis, board, seconds))
 }

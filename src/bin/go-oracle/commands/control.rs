@@ -3,14 +3,13 @@
 
 use super::turns::{integer_komi, parse_captives, parse_points};
 use super::{read_diagram, EngineChoice};
-use crate::error::{verdict_exit, verdict_of, Exit};
+use crate::error::{verdict_exit, Exit};
 use crate::output::{print_json, with_coordinates};
 use go_oracle::geometry::{Geometry, Point, Position};
-use go_oracle::ljr::{
-    test_point_name, ControlAnswer, ControlMethod, DisputeEdge, LjrParams, TestProhibitions,
-};
-use go_oracle::procedure::ljr::{control_maps, score_of};
+use go_oracle::ljr::{test_point_name, ControlAnswer, DisputeEdge, LjrParams, TestProhibitions};
 use go_oracle::rules::{Prisoners, RulesetId};
+use go_oracle::session::ask::ljr::ControlQuestion;
+use go_oracle::session::VerdictKind;
 use serde_json::{json, Value};
 use std::path::PathBuf;
 
@@ -138,69 +137,42 @@ pub fn run(args: Args) -> Result<(), Exit> {
             DisputeEdgeArg::Inside => DisputeEdge::Inside,
         },
     };
+    let answer = go_oracle::session::ask::ljr::control(
+        &args.engine.shared_engines(),
+        &geometry,
+        &position,
+        &ControlQuestion {
+            permanently_prohibited: permanent.clone(),
+            captives,
+            komi,
+            params,
+            budget: args.budget,
+        },
+    )?;
     let mut per_engine = serde_json::Map::new();
     let mut results = Vec::new();
-    for engine in args.engine.engines() {
-        let started = std::time::Instant::now();
-        let two_eye = control_maps(
-            engine.as_ref(),
-            &geometry,
-            &position,
-            &permanent,
-            ControlMethod::TwoEyeTest,
-            params,
-            args.budget,
-        )?;
-        let dispute = control_maps(
-            engine.as_ref(),
-            &geometry,
-            &position,
-            &permanent,
-            ControlMethod::Dispute,
-            params,
-            args.budget,
-        )?;
-        let seconds = started.elapsed().as_secs_f64();
-        let differences: Vec<String> = geometry
-            .points()
-            .filter(|&p| {
-                (0..2).any(
-                    |c| match (two_eye[c].controlled[p], dispute[c].controlled[p]) {
-                        (Some(a), Some(b)) => a != b,
-                        _ => false,
-                    },
-                )
-            })
-            .map(|p| geometry.name(p).to_string())
-            .collect();
+    for e in &answer.engines {
+        let c = &e.answer;
         let v = json!({
-            "control": control_rows(&geometry, &two_eye),
-            "dispute_control": control_rows(&geometry, &dispute),
-            "score": score_of(&position, &two_eye, captives, komi),
-            "dispute_score": score_of(&position, &dispute, captives, komi),
-            "differences": differences,
-            "undetermined": undetermined(&geometry, &two_eye),
-            "dispute_undetermined": undetermined(&geometry, &dispute),
-            "explored": two_eye[0].explored + two_eye[1].explored,
-            "dispute_explored": dispute[0].explored + dispute[1].explored,
-            "proofs": proofs(&geometry, &two_eye),
-            "seconds": seconds,
+            "control": control_rows(&geometry, &c.two_eye),
+            "dispute_control": control_rows(&geometry, &c.dispute),
+            "score": c.score,
+            "dispute_score": c.dispute_score,
+            "differences": c.differences.iter().map(|&p| geometry.name(p).to_string()).collect::<Vec<_>>(),
+            "undetermined": undetermined(&geometry, &c.two_eye),
+            "dispute_undetermined": undetermined(&geometry, &c.dispute),
+            "explored": c.two_eye[0].explored + c.two_eye[1].explored,
+            "dispute_explored": c.dispute[0].explored + c.dispute[1].explored,
+            "proofs": proofs(&geometry, &c.two_eye),
+            "seconds": e.seconds,
         });
-        results.push((engine.name(), v.clone()));
-        per_engine.insert(engine.name(), v);
+        results.push((e.engine.clone(), v.clone()));
+        per_engine.insert(e.engine.clone(), v);
     }
-    // The engines agree when every location both decided is the same.
-    let decided_agree = |a: &Value, b: &Value, key: &str| -> bool {
-        match (a[key].as_array(), b[key].as_array()) {
-            (Some(x), Some(y)) => x == y,
-            _ => true,
-        }
+    let verdict = answer.verdict;
+    let Some((_, first)) = results.first() else {
+        return Err(Exit::Failed);
     };
-    let agree = results.windows(2).all(|w| {
-        decided_agree(&w[0].1, &w[1].1, "control")
-            && decided_agree(&w[0].1, &w[1].1, "dispute_control")
-    });
-    let first = &results[0].1;
     if args.json {
         print_json(&json!({
             "ruleset": "ljr",
@@ -213,24 +185,13 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "dispute_score": first["dispute_score"],
             "differences": first["differences"],
             "engines": per_engine,
-            "engines_agree": agree,
-            "verdict": verdict_of(agree, control_undetermined(&results)).as_str(),
+            "engines_agree": verdict != VerdictKind::Disagreed,
+            "verdict": verdict.as_str(),
         }));
     } else {
         print_text(&geometry, &position, &results, args.budget, komi);
     }
-    verdict_exit(verdict_of(agree, control_undetermined(&results)))
-}
-
-/// Whether some engine left a location's control undetermined within the budget.
-fn control_undetermined(results: &[(String, Value)]) -> bool {
-    results.iter().any(|(_, v)| {
-        ["undetermined", "dispute_undetermined"].iter().any(|k| {
-            ["black", "white"]
-                .iter()
-                .any(|c| v[*k][*c].as_array().is_some_and(|a| !a.is_empty()))
-        })
-    })
+    verdict_exit(verdict)
 }
 
 /// The text output: the position, then per engine both control maps and the score.

@@ -4,6 +4,7 @@ use super::EngineChoice;
 use crate::error::Exit;
 use crate::output::print_json;
 use go_oracle::parse::diagram::parse_size;
+use go_oracle::session::VerdictKind;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -28,30 +29,27 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "{size}: counting by enumeration is limited to 25 points (3^25 colourings)"
         )));
     }
-    let mut counts = Vec::new();
-    for engine in choice.engines() {
-        let started = std::time::Instant::now();
-        let n = if engine.name() == "reference" {
-            go_oracle::reference::play::count_legal_positions(&g)
-        } else {
-            go_oracle::optimized::legal::count_legal_positions(w, h).unwrap_or(0)
-        };
-        counts.push((engine.name(), n, started.elapsed().as_secs_f64()));
-    }
-    let agree = counts.windows(2).all(|x| x[0].1 == x[1].1);
+    let answer = go_oracle::session::ask::solve::legal_positions(&choice.shared_engines(), &g)?;
+    let verdict = answer.verdict;
     if json {
         print_json(&json!({
-            "size": size, "legal_positions": counts[0].1, "engines_agree": agree,
-            "engines": counts.iter().map(|(n, c, t)| json!({"engine": n, "count": c, "seconds": t})).collect::<Vec<_>>(),
+            "size": size,
+            "legal_positions": answer.engines.first().map(|e| e.answer),
+            "engines_agree": verdict != VerdictKind::Disagreed,
+            "verdict": verdict.as_str(),
+            "engines": answer.engines.iter().map(|e| json!({"engine": e.engine, "count": e.answer, "seconds": e.seconds})).collect::<Vec<_>>(),
         }));
     } else {
-        for (n, c, t) in &counts {
-            println!("{n}: {c} legal positions on {size} ({t:.2} s)");
+        for e in &answer.engines {
+            println!(
+                "{}: {} legal positions on {size} ({:.2} s)",
+                e.engine, e.answer, e.seconds
+            );
         }
     }
-    if agree {
-        Ok(())
-    } else {
-        Err(Exit::Failed)
+    // Counting is no search: the engines agree or disagree (exit 1), never undetermined.
+    match verdict {
+        VerdictKind::Agreed => Ok(()),
+        _ => Err(Exit::Failed),
     }
 }

@@ -1,7 +1,7 @@
 //! `go-oracle explain`: a case replayed step by step with diagrams, legality, captures, the
 //! score, and for NAJ and J2003 the analyses.
 
-use super::{decided_strings, EngineChoice};
+use super::EngineChoice;
 use crate::error::Exit;
 use crate::output::{
     compact_move_text, fmt_number, legal_text, move_text, print_json, rules_text, score_and_result,
@@ -12,7 +12,7 @@ use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::{load_case, Check};
 use go_oracle::runner::{
-    format_failure, replay, run_check, J2003Trace, NajTrace, SharedReplays, Status, Trace,
+    format_failure, verdicts, J2003Trace, NajTrace, Replay, Replays, Status, Trace,
 };
 use go_oracle::status_game::StatusKind;
 use serde_json::json;
@@ -77,36 +77,18 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     for check in checks {
         let g = &check.geometry;
-        let traces: Vec<(String, Result<Trace, String>)> = engines
-            .iter()
-            .map(|e| {
-                let t = match replay(e.as_ref(), check) {
-                    Ok(Ok(t)) => Ok(t),
-                    Ok(Err(p)) => Err(format!("case problem: {}", p.message)),
-                    Err(why) => Err(format!("not runnable: {why}")),
-                };
-                (e.name(), t)
-            })
-            .collect();
-        let shared = SharedReplays::default();
-        let statuses: Vec<(String, Status)> = engines
-            .iter()
-            .map(|e| {
-                (
-                    e.name(),
-                    run_check(check, e.as_ref(), choice.compare(), &shared),
-                )
-            })
-            .collect();
+        let replays = Replays::of(check, &engines);
+        let statuses = verdicts(check, &engines, choice.compare());
         if statuses.iter().any(|(_, s)| matches!(s, Status::Failed(_))) {
             any_failed = true;
         }
         if json {
-            let per: serde_json::Map<String, serde_json::Value> = traces
+            let per: serde_json::Map<String, serde_json::Value> = replays
+                .replays
                 .iter()
                 .zip(&statuses)
                 .map(|((n, t), (_, s))| {
-                    let v = match t {
+                    let v = match replay_result(t) {
                         Ok(t) => {
                             let mut v = trace_json(check, t);
                             v["status"] = json!(status_word(s));
@@ -136,27 +118,12 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         );
         print!("{}", with_coordinates(g, &check.start.position));
-        // The trace shown: the first engine's, or for J2003 the one that decided the most
-        // statuses (the reference often runs out of budget where the optimized engine does not).
-        let decided = |t: &Result<Trace, String>| -> usize {
-            let Ok(t) = t.as_ref() else { return 0 };
-            if let Some(a) = t.vjr.as_ref().and_then(|v| v.assessment.as_ref()) {
-                return a.strings.iter().filter(|s| s.status.is_some()).count();
-            }
-            t.j2003
-                .as_ref()
-                .and_then(|j| j.analysis.as_ref())
-                .map_or(0, decided_strings)
-        };
-        let shown = traces
-            .iter()
-            .enumerate()
-            .max_by_key(|(i, (_, t))| (decided(t), std::cmp::Reverse(*i)))
-            .map(|(i, _)| i);
-        let Some((first_name, first)) = shown.and_then(|i| traces.get(i)) else {
+        // The trace shown: the one that decided the most statuses (the reference often
+        // runs out of budget where the optimized engine does not).
+        let Some((first_name, first)) = replays.shown() else {
             continue;
         };
-        match first {
+        match replay_result(first) {
             Err(m) => println!("{first_name}: {m}"),
             Ok(t) => explain_trace(g, t, check),
         }
@@ -175,6 +142,15 @@ pub fn run(args: Args) -> Result<(), Exit> {
         Err(Exit::Failed)
     } else {
         Ok(())
+    }
+}
+
+/// A replay, or what kept it from running, in words.
+fn replay_result(r: &Replay) -> Result<&Trace, String> {
+    match r {
+        Ok(Ok(t)) => Ok(t),
+        Ok(Err(p)) => Err(format!("case problem: {}", p.message)),
+        Err(why) => Err(format!("not runnable: {why}")),
     }
 }
 

@@ -24,7 +24,7 @@ use go_oracle::parse::case::{load_case, Check};
 use go_oracle::parse::sgf::{write_sgf, SgfGame, SgfMarkup, SgfMove};
 use go_oracle::parse::sgf_rules::custom_ru;
 use go_oracle::rules::{RulesetId, Scoring};
-use go_oracle::runner::{compare_traces, replay, Trace};
+use go_oracle::runner::{passes_judged, Replays, Trace};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -97,9 +97,9 @@ fn export_check(
         )));
     }
     // Replay on both engines; they must agree.
-    let mut traces = Vec::new();
-    for engine in EngineChoice::Both.engines() {
-        match replay(engine.as_ref(), check) {
+    let replays = Replays::of(check, &EngineChoice::Both.engines());
+    for (_, replay) in &replays.replays {
+        match replay {
             Err(why) => {
                 return Err(Exit::BadInput(format!(
                     "{name}: check `{}` cannot be replayed: {why}",
@@ -112,15 +112,11 @@ fn export_check(
                     check.name, p.message
                 )))
             }
-            Ok(Ok(t)) => traces.push(t),
+            Ok(Ok(_)) => {}
         }
     }
     // A replay that could not judge an ending pass (J-19) within the budget is not compared.
-    let judged: Vec<&Trace> = traces.iter().filter(|t| super::judged(t)).collect();
-    let mismatches = match judged.as_slice() {
-        [a, b] => compare_traces(check, a, b),
-        _ => Vec::new(),
-    };
+    let mismatches = replays.disagreements(check);
     if !mismatches.is_empty() {
         for m in &mismatches {
             eprintln!(
@@ -136,23 +132,10 @@ fn export_check(
         );
         return Err(Exit::Failed);
     }
-    // The trace shown: the one that decided the most statuses.
-    let trace = judged
-        .iter()
-        .copied()
-        .max_by_key(|t| decided(t))
-        .unwrap_or(&traces[0]);
+    let trace = replays
+        .agreed_trace()
+        .ok_or_else(|| Exit::BadInput(format!("{name}: check `{}` has no replay", check.name)))?;
     sgf_game(file, check, trace, name)
-}
-
-fn decided(t: &Trace) -> usize {
-    if let Some(a) = t.j2003.as_ref().and_then(|j| j.analysis.as_ref()) {
-        return a.strings.iter().filter(|s| s.status.is_some()).count();
-    }
-    if let Some(a) = t.vjr.as_ref().and_then(|v| v.assessment.as_ref()) {
-        return a.strings.iter().filter(|s| s.status.is_some()).count();
-    }
-    0
 }
 
 /// One replayed move: player, move, and whether it was legal.
@@ -259,7 +242,7 @@ fn sgf_game(
             }),
         }
     }
-    if !super::judged(t) {
+    if !passes_judged(t) {
         root.push("The replay stopped at an ending pass whose legality by J2003's direct ko rule (J-19) is undetermined within the check's solver-budget.".into());
     }
     game.comment = Some(root.join("\n"));

@@ -1,11 +1,12 @@
 //! `go-oracle immortal`: NAJ N-17, the immortal stones of each colour in a diagram.
 
 use super::{read_legal_diagram, EngineChoice};
-use crate::error::{verdict_exit, verdict_of, Exit};
+use crate::error::{verdict_exit, Exit};
 use crate::output::print_json;
 use go_oracle::engine::Answer;
 use go_oracle::geometry::Colour;
-use serde_json::json;
+use go_oracle::session::VerdictKind;
+use serde_json::{json, Value};
 use std::path::PathBuf;
 
 #[derive(clap::Args)]
@@ -19,6 +20,14 @@ pub struct Args {
     #[arg(long)]
     json: bool,
 }
+
+/// One engine's section: its name, each colour's rows (null when undetermined), and what
+/// ran out of budget.
+type PerEngine = (
+    String,
+    serde_json::Map<String, Value>,
+    serde_json::Map<String, Value>,
+);
 
 pub fn run(args: Args) -> Result<(), Exit> {
     let Args {
@@ -37,50 +46,39 @@ pub fn run(args: Args) -> Result<(), Exit> {
             .map(|r| r.iter().map(|&x| if x { 'X' } else { '.' }).collect())
             .collect()
     };
-    let mut per_engine = Vec::new();
-    for engine in choice.engines() {
-        let mut colours = serde_json::Map::new();
-        let mut undetermined = serde_json::Map::new();
-        for player in [Colour::Black, Colour::White] {
-            match engine
-                .naj()
-                .and_then(|q| q.immortal(&geometry, &position, player, budget))?
-            {
-                Answer::Decided(v) => {
-                    colours.insert(player.name().to_string(), json!(rows(&v)));
-                }
-                Answer::Undetermined { explored } => {
-                    colours.insert(player.name().to_string(), serde_json::Value::Null);
-                    undetermined.insert(
-                        player.name().to_string(),
-                        json!({"explored": explored, "budget": budget}),
-                    );
-                }
+    let answer = go_oracle::session::ask::naj::immortal(
+        &choice.shared_engines(),
+        &geometry,
+        &position,
+        budget,
+    )?;
+    let rows_of = |a: Option<&Vec<bool>>| a.map(|v| json!(rows(v))).unwrap_or(Value::Null);
+    // Per engine: each colour's rows (null when undetermined), and what ran out.
+    let per_engine: Vec<PerEngine> = answer
+        .engines
+        .iter()
+        .map(|e| {
+            let mut colours = serde_json::Map::new();
+            let mut undetermined = serde_json::Map::new();
+            for (player, a) in [Colour::Black, Colour::White].iter().zip(&e.answer) {
+                let decided = match a {
+                    Answer::Decided(v) => Some(v),
+                    Answer::Undetermined { explored } => {
+                        undetermined.insert(
+                            player.name().to_string(),
+                            json!({"explored": explored, "budget": budget}),
+                        );
+                        None
+                    }
+                };
+                colours.insert(player.name().to_string(), rows_of(decided));
             }
-        }
-        per_engine.push((engine.name(), colours, undetermined));
-    }
-    // Engines agree on every colour both decided.
-    let mut agree = true;
-    for player in ["black", "white"] {
-        let decided: Vec<&serde_json::Value> = per_engine
-            .iter()
-            .map(|(_, c, _)| &c[player])
-            .filter(|v| !v.is_null())
-            .collect();
-        if decided.windows(2).any(|w| w[0] != w[1]) {
-            agree = false;
-        }
-    }
-    let pick = |player: &str| {
-        per_engine
-            .iter()
-            .map(|(_, c, _)| c[player].clone())
-            .find(|v| !v.is_null())
-            .unwrap_or(serde_json::Value::Null)
-    };
+            (e.engine.clone(), colours, undetermined)
+        })
+        .collect();
+    let verdict = answer.verdict;
     if json {
-        let engines_json: serde_json::Map<String, serde_json::Value> = per_engine
+        let engines_json: serde_json::Map<String, Value> = per_engine
             .iter()
             .map(|(n, c, u)| {
                 (
@@ -90,9 +88,10 @@ pub fn run(args: Args) -> Result<(), Exit> {
             })
             .collect();
         print_json(&json!({
-            "black": pick("black"), "white": pick("white"),
-            "engines_agree": agree, "engines": engines_json,
-            "verdict": verdict_of(agree, per_engine.iter().any(|(_, _, u)| !u.is_empty())).as_str(),
+            "black": rows_of(answer.colours[0].shown()),
+            "white": rows_of(answer.colours[1].shown()),
+            "engines_agree": verdict != VerdictKind::Disagreed, "engines": engines_json,
+            "verdict": verdict.as_str(),
         }));
     } else {
         for (name, c, u) in &per_engine {
@@ -110,8 +109,5 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
         }
     }
-    verdict_exit(verdict_of(
-        agree,
-        per_engine.iter().any(|(_, _, u)| !u.is_empty()),
-    ))
+    verdict_exit(verdict)
 }

@@ -1,7 +1,7 @@
 //! The commands of `go-oracle`, one module each: its arguments (`Args`) and
 //! `run(Args) -> Result<(), Exit>`. This file holds what several commands share and that is
 //! not output: the engine choice, reading a diagram file, the rules of a `--ruleset`, a
-//! colour argument, the J2003 analysis with its score.
+//! colour argument.
 
 pub mod analyse;
 pub mod bench;
@@ -33,7 +33,6 @@ use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::reference::Reference;
 use go_oracle::rules::{Rules, RulesetId};
-use go_oracle::status_game::Analysis;
 use std::io::Write;
 use std::path::Path;
 
@@ -91,13 +90,6 @@ impl GameOptions {
     }
 }
 
-/// Whether a replay judged every ending pass it met: J2003's direct ko rule (J-19) may be
-/// undetermined within the budget on one engine and decided on another; an unjudged replay
-/// stops at that pass and is not compared (`import`, `export`).
-pub fn judged(t: &go_oracle::runner::Trace) -> bool {
-    !t.j2003.as_ref().is_some_and(|j| j.pass_undetermined)
-}
-
 /// The position of a diagram file; an unreadable or malformed file is bad input.
 pub fn read_diagram(path: &Path) -> Result<(Geometry, Position), Exit> {
     let text = std::fs::read_to_string(path)
@@ -148,33 +140,6 @@ pub fn parse_colour(s: &str) -> Option<Colour> {
         "w" | "white" => Some(Colour::White),
         _ => None,
     }
-}
-
-/// How many strings of an analysis have a status (the others are undetermined).
-pub fn decided_strings(a: &Analysis) -> usize {
-    a.strings.iter().filter(|s| s.status.is_some()).count()
-}
-
-/// One engine's J2003 analysis of a final-position (J-52), the board part of its score
-/// when every status is decided (J-64), and the seconds the analysis took.
-pub fn j2003_analysis(
-    engine: &dyn Engine,
-    geometry: &Geometry,
-    position: &Position,
-    budget: u64,
-) -> Result<(Analysis, Option<i64>, f64), Exit> {
-    let started = std::time::Instant::now();
-    let analysis = go_oracle::procedure::j2003::analyse(engine, geometry, position, budget)?;
-    let seconds = started.elapsed().as_secs_f64();
-    let board =
-        if analysis.is_decided() {
-            Some(engine.j2003().and_then(|q| {
-                q.board_score(geometry, position, &analysis.status_at(geometry.len()))
-            })?)
-        } else {
-            None
-        };
-    Ok((analysis, board, seconds))
 }
 
 /// Writes a command's output file (`-`: stdout); a file that cannot be written is bad input.

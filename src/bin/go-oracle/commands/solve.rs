@@ -2,13 +2,14 @@
 //! ruleset's superko), with one principal line (spec `solve.md`).
 
 use super::{ruleset_rules, EngineChoice};
-use crate::error::{verdict_exit, verdict_of, Exit};
+use crate::error::{verdict_exit, Exit};
 use crate::output::{fmt_number, line_text, print_json, result_text};
 use go_oracle::engine::{Answer, Start};
 use go_oracle::geometry::Colour;
 use go_oracle::parse::diagram::parse_size;
-use go_oracle::procedure::solve::{solve, Switches};
 use go_oracle::rules::RulesetId;
+use go_oracle::session::ask::solve::{BoardSolved, SolveQuestion, Switches};
+use go_oracle::session::VerdictKind;
 use serde_json::json;
 
 #[derive(clap::Args)]
@@ -75,55 +76,64 @@ pub fn run(args: Args) -> Result<(), Exit> {
         )));
     }
     let rules = ruleset_rules(ruleset)?;
-    let start = Start::empty(&geometry);
-    let mut runs = Vec::new();
-    for engine in choice.engines() {
-        let started = std::time::Instant::now();
-        let answer = solve(engine.as_ref(), &geometry, &rules, &start, budget, switches)?;
-        runs.push((engine.name(), answer, started.elapsed().as_secs_f64()));
-    }
-    let values: Vec<i64> = runs
+    let answer = go_oracle::session::ask::solve::solve(
+        &choice.shared_engines(),
+        &geometry,
+        &SolveQuestion {
+            rules,
+            start: Start::empty(&geometry),
+            budget,
+            switches,
+            komi,
+        },
+    )?;
+    let verdict = answer.verdict;
+    let decided = answer
+        .engines
         .iter()
-        .filter_map(|(_, a, _)| match a {
-            Answer::Decided(s) => Some(s.value),
-            Answer::Undetermined { .. } => None,
-        })
-        .collect();
-    let agree = values.windows(2).all(|w| w[0] == w[1]);
-    let decided = values.len() == runs.len();
+        .all(|e| matches!(e.answer.answer, Answer::Decided(_)));
+    // The states a search visited, decided or not.
+    let spent = |a: &Answer<BoardSolved>| match a {
+        Answer::Decided(s) => s.nodes,
+        Answer::Undetermined { explored } => *explored,
+    };
     if json {
-        let per: Vec<serde_json::Value> = runs
+        let per: Vec<serde_json::Value> = answer
+            .engines
             .iter()
-            .map(|(name, answer, seconds)| match answer {
-                Answer::Decided(s) => {
-                    let score = s.value as f64 - komi;
-                    json!({"engine": name, "ruleset": ruleset.as_str(), "width": width,
+            .map(|e| match (&e.answer.answer, e.answer.score) {
+                (Answer::Decided(s), Some(score)) => {
+                    json!({"engine": e.engine, "ruleset": ruleset.as_str(), "width": width,
                            "height": height, "komi": komi, "value": result_text(score),
                            "score": score,
                            "principal_line": line_text(&geometry, Colour::Black, &s.line),
-                           "nodes": s.nodes, "seconds": seconds, "decided": true})
+                           "nodes": s.nodes, "seconds": e.seconds, "decided": true})
                 }
-                Answer::Undetermined { explored } => {
-                    json!({"engine": name, "ruleset": ruleset.as_str(), "width": width,
+                (a, _) => {
+                    json!({"engine": e.engine, "ruleset": ruleset.as_str(), "width": width,
                            "height": height, "komi": komi, "value": null, "score": null,
-                           "principal_line": null, "nodes": explored, "seconds": seconds,
+                           "principal_line": null, "nodes": spent(a), "seconds": e.seconds,
                            "decided": false, "budget": budget})
                 }
             })
             .collect();
-        let mut first = per[0].clone();
+        let mut first = per.first().cloned().unwrap_or_default();
         if let Some(o) = first.as_object_mut() {
             o.remove("engine");
             o.insert("decided".into(), json!(decided));
-            o.insert("engines_agree".into(), json!(agree));
+            o.insert(
+                "engines_agree".into(),
+                json!(verdict != VerdictKind::Disagreed),
+            );
+            o.insert("verdict".into(), json!(verdict.as_str()));
             o.insert("engines".into(), json!(per));
         }
         print_json(&first);
     } else {
-        for (name, answer, seconds) in &runs {
-            match answer {
-                Answer::Decided(s) => {
-                    let score = s.value as f64 - komi;
+        for e in &answer.engines {
+            let (name, seconds) = (&e.engine, e.seconds);
+            match (&e.answer.answer, e.answer.score) {
+                (Answer::Decided(s), Some(score)) => {
                     println!(
                         "{name}: {ruleset} {width}x{height} komi {}: {} ({} nodes, {seconds:.2} s)\n  line: {}",
                         fmt_number(komi),
@@ -132,11 +142,12 @@ pub fn run(args: Args) -> Result<(), Exit> {
                         line_text(&geometry, Colour::Black, &s.line)
                     );
                 }
-                Answer::Undetermined { explored } => println!(
-                    "{name}: {ruleset} {width}x{height}: undetermined within budget ({explored} nodes, {seconds:.2} s)"
+                (a, _) => println!(
+                    "{name}: {ruleset} {width}x{height}: undetermined within budget ({} nodes, {seconds:.2} s)",
+                    spent(a)
                 ),
             }
         }
     }
-    verdict_exit(verdict_of(agree, !decided))
+    verdict_exit(verdict)
 }

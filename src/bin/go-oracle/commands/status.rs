@@ -2,12 +2,14 @@
 //! score (J-41 ... J-64); with `--ruleset vjr` the VJR status assessment (`status_vjr`).
 
 use super::FINAL_POSITION_IS_LEGAL;
-use super::{decided_strings, j2003_analysis, read_legal_diagram, EngineChoice};
-use crate::error::{verdict_exit, verdict_of, Exit};
+use super::{read_legal_diagram, EngineChoice};
+use crate::error::{verdict_exit, Exit};
 use crate::output::{
     fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
 };
 use go_oracle::rules::RulesetId;
+use go_oracle::session::ask::j2003::StatusQuestion;
+use go_oracle::session::VerdictKind;
 use go_oracle::status_game::Analysis;
 use serde_json::json;
 use std::path::PathBuf;
@@ -73,13 +75,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
         ));
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
-    let mut reports = Vec::new();
-    for engine in choice.engines() {
-        let (analysis, board, seconds) =
-            j2003_analysis(engine.as_ref(), &geometry, &position, budget)?;
-        let score = board.map(|b| (b + prisoner_difference) as f64 - komi);
-        reports.push((engine.name(), analysis, score, seconds));
-    }
+    let answer = go_oracle::session::ask::j2003::statuses(
+        &choice.shared_engines(),
+        &geometry,
+        &position,
+        StatusQuestion {
+            budget,
+            prisoner_difference,
+            komi,
+        },
+    )?;
     let strings_json = |a: &Analysis| -> Vec<serde_json::Value> {
         a.strings
             .iter()
@@ -94,60 +99,48 @@ pub fn run(args: Args) -> Result<(), Exit> {
             })
             .collect()
     };
-    // Engines agree on every status both decide, and on the score.
-    let mut agree = true;
-    for w in reports.windows(2) {
-        let (a, b) = (&w[0].1, &w[1].1);
-        for (x, y) in a.strings.iter().zip(&b.strings) {
-            if let (Some(p), Some(q)) = (x.status, y.status) {
-                agree &= p == q;
-            }
-            if let (Some(p), Some(q)) = (x.direct_ko_stone, y.direct_ko_stone) {
-                agree &= p == q;
-            }
-        }
-        if let (Some(p), Some(q)) = (w[0].2, w[1].2) {
-            agree &= p == q;
-        }
-    }
-    let best = reports
-        .iter()
-        .max_by_key(|r| decided_strings(&r.1))
-        .expect("at least one engine");
+    let verdict = answer.verdict;
     if json {
-        let engines_json: serde_json::Map<String, serde_json::Value> = reports
+        let engines_json: serde_json::Map<String, serde_json::Value> = answer
+            .engines
             .iter()
-            .map(|(n, a, sc, secs)| {
+            .map(|e| {
+                let a = &e.answer.analysis;
                 (
-                    n.clone(),
-                    json!({"strings": strings_json(a), "score": sc, "explored": a.explored, "seconds": secs}),
+                    e.engine.clone(),
+                    json!({"strings": strings_json(a), "score": e.answer.score, "explored": a.explored, "seconds": e.seconds}),
                 )
             })
             .collect();
+        let best = answer.shown().map(|e| &e.answer);
         print_json(&json!({
-            "strings": strings_json(&best.1),
-            "score": best.2,
-            "result": best.2.map(result_text),
+            "strings": best.map(|b| strings_json(&b.analysis)),
+            "score": best.and_then(|b| b.score),
+            "result": best.and_then(|b| b.score).map(result_text),
             "prisoner_difference": prisoner_difference,
             "komi": komi,
-            "engines_agree": agree,
-            "verdict": verdict_of(agree, reports.iter().any(|r| !r.1.is_decided())).as_str(),
+            "engines_agree": verdict != VerdictKind::Disagreed,
+            "verdict": verdict.as_str(),
             "engines": engines_json,
         }));
     } else {
         print!("{}", with_coordinates(&geometry, &position));
-        for (name, a, sc, secs) in &reports {
-            println!("{name} ({} nodes/states, {secs:.2} s):", a.explored);
+        for e in &answer.engines {
+            let a = &e.answer.analysis;
+            println!(
+                "{} ({} nodes/states, {:.2} s):",
+                e.engine, a.explored, e.seconds
+            );
             for s in &a.strings {
                 println!("{}", string_report_line(&geometry, s));
             }
-            match sc {
-                Some(x) => println!("  score {} ({})", fmt_number(*x), result_text(*x)),
+            match e.answer.score {
+                Some(x) => println!("  score {} ({})", fmt_number(x), result_text(x)),
                 None => {
                     println!("  score undefined: a status is undetermined within budget {budget}")
                 }
             }
         }
     }
-    verdict_exit(verdict_of(agree, reports.iter().any(|r| !r.1.is_decided())))
+    verdict_exit(verdict)
 }

@@ -3,24 +3,16 @@
 //! JSON contract: README.md, "status".
 
 use super::EngineChoice;
-use crate::error::{verdict_exit, verdict_of, Exit};
+use crate::error::{verdict_exit, Exit};
 use crate::output::{
     fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
 };
-use go_oracle::engine::Engine;
 use go_oracle::geometry::{Geometry, Position};
 use go_oracle::runner::vjr::territory_rows;
+use go_oracle::session::ask::vjr::AssessmentQuestion;
+use go_oracle::session::VerdictKind;
 use go_oracle::vjr::{IndependentLife, Outcome, VjrAssessment, VjrStringReport, VjrTerritory};
 use serde_json::json;
-
-/// What one engine found.
-struct Report {
-    name: String,
-    assessment: VjrAssessment,
-    territory: Option<VjrTerritory>,
-    score: Option<f64>,
-    seconds: f64,
-}
 
 /// `true` / `false` / `null` (undefined or undetermined).
 fn answer_json(o: Option<Outcome>) -> serde_json::Value {
@@ -35,34 +27,6 @@ fn status_word(s: &VjrStringReport) -> &'static str {
     s.status.map(|x| x.name()).unwrap_or("undetermined")
 }
 
-/// Assess with one engine.
-fn assess(
-    engine: &dyn Engine,
-    geometry: &Geometry,
-    position: &Position,
-    life: IndependentLife,
-    budget: u64,
-    prisoner_difference: i64,
-    komi: f64,
-) -> Result<Report, Exit> {
-    let t0 = std::time::Instant::now();
-    let unsupported = |u: go_oracle::engine::Unsupported| Exit::BadInput(u.to_string());
-    let assessment = go_oracle::procedure::vjr::assess(engine, geometry, position, life, budget)
-        .map_err(unsupported)?;
-    let territory = go_oracle::procedure::vjr::territory(engine, geometry, position, &assessment)
-        .map_err(unsupported)?;
-    let score = territory
-        .as_ref()
-        .map(|t| go_oracle::procedure::vjr::score(t, prisoner_difference, komi));
-    Ok(Report {
-        name: engine.name(),
-        assessment,
-        territory,
-        score,
-        seconds: t0.elapsed().as_secs_f64(),
-    })
-}
-
 #[allow(clippy::too_many_arguments)]
 pub fn run(
     geometry: &Geometry,
@@ -74,30 +38,18 @@ pub fn run(
     komi: f64,
     json: bool,
 ) -> Result<(), Exit> {
-    let mut reports = Vec::new();
-    for engine in choice.engines() {
-        reports.push(assess(
-            engine.as_ref(),
-            geometry,
-            position,
+    let answer = go_oracle::session::ask::vjr::assessment(
+        &choice.shared_engines(),
+        geometry,
+        position,
+        AssessmentQuestion {
             life,
             budget,
             prisoner_difference,
             komi,
-        )?);
-    }
-    let agree = agree_on(&reports);
-    let decided = |r: &Report| {
-        r.assessment
-            .strings
-            .iter()
-            .filter(|s| s.status.is_some())
-            .count()
-    };
-    let best = reports
-        .iter()
-        .max_by_key(|r| decided(r))
-        .expect("at least one engine");
+        },
+    )?;
+    let verdict = answer.verdict;
     let strings_json = |a: &VjrAssessment| -> Vec<serde_json::Value> {
         a.strings
             .iter()
@@ -122,42 +74,46 @@ pub fn run(
         }
     };
     if json {
-        let engines_json: serde_json::Map<String, serde_json::Value> = reports
+        let engines_json: serde_json::Map<String, serde_json::Value> = answer
+            .engines
             .iter()
-            .map(|r| {
+            .map(|e| {
+                let r = &e.answer;
                 (
-                    r.name.clone(),
+                    e.engine.clone(),
                     json!({
                         "strings": strings_json(&r.assessment),
                         "territory": territory_json(&r.territory),
                         "score": r.score,
                         "explored": r.assessment.explored,
-                        "seconds": r.seconds,
+                        "seconds": e.seconds,
                     }),
                 )
             })
             .collect();
+        let best = answer.shown().map(|e| &e.answer);
         print_json(&json!({
             "ruleset": "vjr",
             "independent_life": life.name(),
-            "strings": strings_json(&best.assessment),
-            "territory": territory_json(&best.territory),
-            "removed": best.territory.as_ref().map(|t| json!({"black": t.removed_black, "white": t.removed_white})),
-            "score": best.score,
-            "result": best.score.map(result_text),
+            "strings": best.map(|b| strings_json(&b.assessment)),
+            "territory": territory_json(&best.and_then(|b| b.territory.clone())),
+            "removed": best.and_then(|b| b.territory.as_ref()).map(|t| json!({"black": t.removed_black, "white": t.removed_white})),
+            "score": best.and_then(|b| b.score),
+            "result": best.and_then(|b| b.score).map(result_text),
             "prisoner_difference": prisoner_difference,
             "komi": komi,
-            "engines_agree": agree,
-            "verdict": verdict_of(agree, vjr_undetermined(&reports)).as_str(),
+            "engines_agree": verdict != VerdictKind::Disagreed,
+            "verdict": verdict.as_str(),
             "engines": engines_json,
         }));
     } else {
         print!("{}", with_coordinates(geometry, position));
         println!("independent life: {life}");
-        for r in &reports {
+        for e in &answer.engines {
+            let r = &e.answer;
             println!(
                 "{} ({} nodes/states, {:.2} s):",
-                r.name, r.assessment.explored, r.seconds
+                e.engine, r.assessment.explored, e.seconds
             );
             for s in &r.assessment.strings {
                 println!(
@@ -191,40 +147,5 @@ pub fn run(
             }
         }
     }
-    verdict_exit(verdict_of(agree, vjr_undetermined(&reports)))
-}
-
-/// Whether some engine left a status undetermined within the budget.
-fn vjr_undetermined(reports: &[Report]) -> bool {
-    reports
-        .iter()
-        .any(|r| r.assessment.strings.iter().any(|s| s.status.is_none()))
-}
-
-/// Whether the engines agree on every answer both decide, the territory and the score.
-fn agree_on(reports: &[Report]) -> bool {
-    let mut agree = true;
-    for w in reports.windows(2) {
-        let (a, b) = (&w[0], &w[1]);
-        for (x, y) in a.assessment.strings.iter().zip(&b.assessment.strings) {
-            for (p, q) in [
-                (x.uncapturable, y.uncapturable),
-                (x.independently_alive, y.independently_alive),
-            ] {
-                if let (Some(p), Some(q)) = (p, q) {
-                    agree &= p == q;
-                }
-            }
-            if let (Some(p), Some(q)) = (x.status, y.status) {
-                agree &= p == q;
-            }
-        }
-        if let (Some(p), Some(q)) = (&a.territory, &b.territory) {
-            agree &= p == q;
-        }
-        if let (Some(p), Some(q)) = (a.score, b.score) {
-            agree &= p == q;
-        }
-    }
-    agree
+    verdict_exit(verdict)
 }

@@ -1,0 +1,165 @@
+//! J2003: the analysis of a final-position (J-52) and its score (J-64), asked of every
+//! engine: a verdict per string (its status, whether it is a direct ko stone, J-48), one
+//! for the score, and the overall verdict.
+
+use super::{each, most_decided, said, string_name, Answered};
+use crate::engine::{Engine, Unsupported};
+use crate::geometry::{Geometry, Position};
+use crate::session::verdict::{Verdict, VerdictKind};
+use crate::status_game::{Analysis, Status, StringReport};
+use std::sync::Arc;
+
+/// The question: the budget of each status check, and what the score adds to the board.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct StatusQuestion {
+    /// Nodes (reference) or states (optimized) each status check may visit.
+    pub budget: u64,
+    /// Black's prisoners minus White's (J-64).
+    pub prisoner_difference: i64,
+    pub komi: f64,
+}
+
+/// One engine's answer: its analysis, and the score when every status is decided.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineStatuses {
+    pub analysis: Analysis,
+    /// J-64: board score plus the prisoner difference minus komi.
+    pub score: Option<f64>,
+}
+
+/// The engines on one final string (in the order of the analysis, J-6).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StringVerdict {
+    pub status: Verdict<Status>,
+    pub direct_ko_stone: Verdict<bool>,
+}
+
+/// Every engine's analysis and the verdicts on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Statuses {
+    /// Each engine's answer, in the engines' order.
+    pub engines: Vec<Answered<EngineStatuses>>,
+    pub strings: Vec<StringVerdict>,
+    pub score: Verdict<f64>,
+    /// Disagreed if any item is, else undetermined if any is, else agreed.
+    pub verdict: VerdictKind,
+}
+
+impl Statuses {
+    /// The answer the reports show: the engine that decided the most strings.
+    pub fn shown(&self) -> Option<&Answered<EngineStatuses>> {
+        most_decided(&self.engines, |e| {
+            e.analysis
+                .strings
+                .iter()
+                .filter(|s| s.status.is_some())
+                .count()
+        })
+    }
+}
+
+/// The J2003 analysis (J-52) of the final-position `position` by every engine, with the
+/// score (J-64) where it is decided.
+pub fn statuses(
+    engines: &[Arc<dyn Engine>],
+    geometry: &Geometry,
+    position: &Position,
+    q: StatusQuestion,
+) -> Result<Statuses, Unsupported> {
+    let answers = each(engines, |e| analyse(e, geometry, position, q))?;
+    let count = answers
+        .iter()
+        .map(|a| a.answer.analysis.strings.len())
+        .min()
+        .unwrap_or(0);
+    let strings: Vec<StringVerdict> = (0..count)
+        .map(|i| StringVerdict {
+            status: string_item(&answers, geometry, i, q.budget, "the status (J-52)", |s| {
+                s.status
+            }),
+            direct_ko_stone: string_item(
+                &answers,
+                geometry,
+                i,
+                q.budget,
+                "whether it is a direct ko stone (J-48)",
+                |s| s.direct_ko_stone,
+            ),
+        })
+        .collect();
+    let score = Verdict::of(
+        answers
+            .iter()
+            .map(|a| {
+                let said = said(
+                    &a.engine,
+                    a.answer.score,
+                    q.budget,
+                    a.answer.analysis.explored,
+                    || "the J2003 score (J-64)".to_string(),
+                );
+                (a.engine.clone(), said)
+            })
+            .collect(),
+    );
+    let verdict = VerdictKind::overall(
+        strings
+            .iter()
+            .flat_map(|s| [s.status.kind(), s.direct_ko_stone.kind()])
+            .chain([score.kind()]),
+    );
+    Ok(Statuses {
+        engines: answers,
+        strings,
+        score,
+        verdict,
+    })
+}
+
+/// The engines on one item of the `i`-th string: each engine's answer, the question named
+/// in the rules' words.
+fn string_item<T: PartialEq + Clone>(
+    answers: &[Answered<EngineStatuses>],
+    geometry: &Geometry,
+    i: usize,
+    budget: u64,
+    what: &str,
+    pick: impl Fn(&StringReport) -> Option<T>,
+) -> Verdict<T> {
+    Verdict::of(
+        answers
+            .iter()
+            .map(|a| {
+                let s = &a.answer.analysis.strings[i];
+                let explored = a.answer.analysis.explored;
+                let said = said(&a.engine, pick(s), budget, explored, || {
+                    format!(
+                        "{what} of the string at {}",
+                        string_name(geometry, &s.points)
+                    )
+                });
+                (a.engine.clone(), said)
+            })
+            .collect(),
+    )
+}
+
+/// One engine's analysis and, when every status is decided, its score.
+fn analyse(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    q: StatusQuestion,
+) -> Result<EngineStatuses, Unsupported> {
+    let analysis = crate::procedure::j2003::analyse(engine, geometry, position, q.budget)?;
+    let score = if analysis.is_decided() {
+        let board =
+            engine
+                .j2003()?
+                .board_score(geometry, position, &analysis.status_at(geometry.len()))?;
+        Some((board + q.prisoner_difference) as f64 - q.komi)
+    } else {
+        None
+    };
+    Ok(EngineStatuses { analysis, score })
+}

@@ -1,0 +1,108 @@
+//! Questions about a given position (not a game), asked of every engine through one door.
+//!
+//! Each function takes the engines (in the session's order, the reference first), the
+//! board, the position and the question; it runs every engine and returns each engine's
+//! full answer ([`Answered`], for the per-engine sections of the reports) and the
+//! [`Verdict`](super::Verdict)s computed once here: one per item where the question has
+//! items (a string's status, a point's control, a colour's immortal stones, an analysis's
+//! value) and the overall verdict ([`VerdictKind::overall`](super::VerdictKind::overall)).
+//! The commands (`status`, `immortal`, `analyse`, `control`, `solve`, `count-legal`)
+//! parse, call and print; they never compare engines themselves.
+//!
+//! One module per ruleset family: [`j2003`] (the analysis J-52 and the score J-64),
+//! [`vjr`] (the status assessment V-19 ... V-28), [`naj`] (immortal stones N-17, analyses
+//! under optimal play N-15 ... N-21), [`ljr`] (control L-14, L-17 and the score L-5),
+//! [`solve`] (the value of the empty board, spec `solve.md`; the legal positions of a board).
+
+pub mod j2003;
+pub mod ljr;
+pub mod naj;
+pub mod solve;
+pub mod vjr;
+
+use super::verdict::{Said, Shortfall};
+use crate::engine::{Answer, Engine, Unsupported};
+use crate::geometry::{Geometry, Point};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// One engine's full answer to a question, and the seconds it took to give it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Answered<T> {
+    pub engine: String,
+    pub answer: T,
+    pub seconds: f64,
+}
+
+/// Ask every engine in turn; an engine that cannot take the question stops the door with
+/// its reason (bad input for the commands), as does a question asked of no engine.
+fn each<T>(
+    engines: &[Arc<dyn Engine>],
+    mut ask: impl FnMut(&dyn Engine) -> Result<T, Unsupported>,
+) -> Result<Vec<Answered<T>>, Unsupported> {
+    if engines.is_empty() {
+        return Err(Unsupported {
+            engine: "go-oracle".into(),
+            what: "a question asked of no engine".into(),
+        });
+    }
+    let mut out = Vec::with_capacity(engines.len());
+    for engine in engines {
+        let started = Instant::now();
+        let answer = ask(engine.as_ref())?;
+        out.push(Answered {
+            engine: engine.name(),
+            answer,
+            seconds: started.elapsed().as_secs_f64(),
+        });
+    }
+    Ok(out)
+}
+
+/// What one engine said on one item: decided, or undetermined within `budget` after
+/// `explored` (the question in the rules' words).
+fn said<T>(
+    engine: &str,
+    value: Option<T>,
+    budget: u64,
+    explored: u64,
+    question: impl FnOnce() -> String,
+) -> Said<T> {
+    match value {
+        Some(t) => Said::Decided(t),
+        None => Said::Undetermined(Shortfall {
+            engine: engine.to_string(),
+            budget,
+            explored,
+            question: question(),
+        }),
+    }
+}
+
+/// [`said`] of a search's [`Answer`].
+fn said_of<T: Clone>(
+    engine: &str,
+    answer: &Answer<T>,
+    budget: u64,
+    question: impl FnOnce() -> String,
+) -> Said<T> {
+    match answer {
+        Answer::Decided(t) => Said::Decided(t.clone()),
+        Answer::Undetermined { explored } => said(engine, None, budget, *explored, question),
+    }
+}
+
+/// The engine whose answer decided the most items (`decided`), the last of equals (the
+/// optimized engine, after the reference, which usually runs out of budget first): the
+/// answer the reports show. `None` only without engines.
+fn most_decided<T>(engines: &[Answered<T>], decided: impl Fn(&T) -> usize) -> Option<&Answered<T>> {
+    engines.iter().max_by_key(|a| decided(&a.answer))
+}
+
+/// A string named by its first point (board order), as the questions name it.
+fn string_name(geometry: &Geometry, points: &[Point]) -> String {
+    points
+        .first()
+        .map(|&p| geometry.name(p).to_string())
+        .unwrap_or_default()
+}

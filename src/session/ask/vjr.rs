@@ -1,0 +1,229 @@
+//! VJR: the status assessment of a final position (spec `vjr.md` V-12 ... V-23), its
+//! territory and score (V-24 ... V-28), asked of every engine: a verdict per string (its
+//! status and the two questions behind it), on the territory and on the score, and the
+//! overall verdict.
+
+use super::{each, most_decided, said, string_name, Answered};
+use crate::engine::{Engine, Unsupported};
+use crate::geometry::{Geometry, Position};
+use crate::session::verdict::{Said, Verdict, VerdictKind};
+use crate::vjr::{
+    IndependentLife, Outcome, VjrAssessment, VjrStatus, VjrStringReport, VjrTerritory,
+};
+use std::sync::Arc;
+
+/// The question: the description of independent life (VP-1), the budget of each status
+/// question, and what the score adds to the territory.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AssessmentQuestion {
+    pub life: IndependentLife,
+    /// States or nodes each status question may visit.
+    pub budget: u64,
+    /// Black's prisoners minus White's (V-27).
+    pub prisoner_difference: i64,
+    pub komi: f64,
+}
+
+/// One engine's answer: the assessment, and the territory and score when every status is
+/// decided and defined.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EngineAssessment {
+    pub assessment: VjrAssessment,
+    pub territory: Option<VjrTerritory>,
+    pub score: Option<f64>,
+}
+
+impl EngineAssessment {
+    /// Whether every status is decided (an undefined one is decided: V-22).
+    pub fn is_decided(&self) -> bool {
+        self.assessment.strings.iter().all(|s| s.status.is_some())
+    }
+}
+
+/// The engines on one final string (in the order of the assessment).
+#[derive(Clone, Debug, PartialEq)]
+pub struct StringVerdict {
+    pub status: Verdict<VjrStatus>,
+    /// V-12 under the assessment's description of independent life.
+    pub independently_alive: Verdict<Outcome>,
+    /// V-13.
+    pub uncapturable: Verdict<Outcome>,
+}
+
+/// Every engine's assessment and the verdicts on it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Assessment {
+    /// Each engine's answer, in the engines' order.
+    pub engines: Vec<Answered<EngineAssessment>>,
+    pub strings: Vec<StringVerdict>,
+    /// `None` decided: a status is undefined (V-22), so there is no territory.
+    pub territory: Verdict<Option<VjrTerritory>>,
+    pub score: Verdict<Option<f64>>,
+    /// Disagreed if any item (a question included) is; else undetermined if a status, the
+    /// territory or the score is; else agreed. A question left undetermined where the
+    /// string's status is decided is one the status does not depend on (V-19: an
+    /// independently alive string is alive whatever the capture question says).
+    pub verdict: VerdictKind,
+}
+
+impl Assessment {
+    /// The answer the reports show: the engine that decided the most statuses.
+    pub fn shown(&self) -> Option<&Answered<EngineAssessment>> {
+        most_decided(&self.engines, |e| {
+            e.assessment
+                .strings
+                .iter()
+                .filter(|s| s.status.is_some())
+                .count()
+        })
+    }
+}
+
+/// The VJR status assessment of `position` by every engine, with the territory and the
+/// score where they are decided.
+pub fn assessment(
+    engines: &[Arc<dyn Engine>],
+    geometry: &Geometry,
+    position: &Position,
+    q: AssessmentQuestion,
+) -> Result<Assessment, Unsupported> {
+    let answers = each(engines, |e| assess(e, geometry, position, q))?;
+    let count = answers
+        .iter()
+        .map(|a| a.answer.assessment.strings.len())
+        .min()
+        .unwrap_or(0);
+    let strings = (0..count)
+        .map(|i| StringVerdict {
+            status: string_item(
+                &answers,
+                geometry,
+                i,
+                q.budget,
+                "the VJR status (V-19 ... V-22)",
+                |s| s.status,
+            ),
+            independently_alive: string_item(
+                &answers,
+                geometry,
+                i,
+                q.budget,
+                "independent life (V-12)",
+                |s| s.independently_alive,
+            ),
+            uncapturable: string_item(
+                &answers,
+                geometry,
+                i,
+                q.budget,
+                "uncapturability (V-13)",
+                |s| s.uncapturable,
+            ),
+        })
+        .collect::<Vec<_>>();
+    let territory = Verdict::of(
+        answers
+            .iter()
+            .map(|a| {
+                let said = decided_with(a, q.budget, "the VJR territory (V-25)", |e| {
+                    e.territory.clone()
+                });
+                (a.engine.clone(), said)
+            })
+            .collect(),
+    );
+    let score = Verdict::of(
+        answers
+            .iter()
+            .map(|a| {
+                let said = decided_with(a, q.budget, "the VJR score (V-27)", |e| e.score);
+                (a.engine.clone(), said)
+            })
+            .collect(),
+    );
+    let questions = strings.iter().flat_map(|s| {
+        [s.independently_alive.kind(), s.uncapturable.kind()]
+            .into_iter()
+            .filter(|&k| k == VerdictKind::Disagreed)
+    });
+    let verdict = VerdictKind::overall(
+        strings
+            .iter()
+            .map(|s| s.status.kind())
+            .chain([territory.kind(), score.kind()])
+            .chain(questions),
+    );
+    Ok(Assessment {
+        engines: answers,
+        strings,
+        territory,
+        score,
+        verdict,
+    })
+}
+
+/// The engines on one item of the `i`-th string: each engine's answer, the question named
+/// in the rules' words.
+fn string_item<T: PartialEq + Clone>(
+    answers: &[Answered<EngineAssessment>],
+    geometry: &Geometry,
+    i: usize,
+    budget: u64,
+    what: &str,
+    pick: impl Fn(&VjrStringReport) -> Option<T>,
+) -> Verdict<T> {
+    Verdict::of(
+        answers
+            .iter()
+            .map(|a| {
+                let s = &a.answer.assessment.strings[i];
+                let explored = a.answer.assessment.explored;
+                let said = said(&a.engine, pick(s), budget, explored, || {
+                    format!(
+                        "{what} of the string at {}",
+                        string_name(geometry, &s.points)
+                    )
+                });
+                (a.engine.clone(), said)
+            })
+            .collect(),
+    )
+}
+
+/// What an engine said of the territory or the score: decided (perhaps `None`: a status
+/// is undefined) once every status is decided.
+fn decided_with<T>(
+    a: &Answered<EngineAssessment>,
+    budget: u64,
+    question: &str,
+    pick: impl Fn(&EngineAssessment) -> Option<T>,
+) -> Said<Option<T>> {
+    let value = a.answer.is_decided().then(|| pick(&a.answer));
+    said(
+        &a.engine,
+        value,
+        budget,
+        a.answer.assessment.explored,
+        || question.to_string(),
+    )
+}
+
+/// One engine's assessment (V-23: both questions of every string), territory and score.
+fn assess(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    q: AssessmentQuestion,
+) -> Result<EngineAssessment, Unsupported> {
+    use crate::procedure::vjr;
+    let assessment = vjr::assess(engine, geometry, position, q.life, q.budget)?;
+    let territory = vjr::territory(engine, geometry, position, &assessment)?;
+    let score = territory
+        .as_ref()
+        .map(|t| vjr::score(t, q.prisoner_difference, q.komi));
+    Ok(EngineAssessment {
+        assessment,
+        territory,
+        score,
+    })
+}
