@@ -428,25 +428,57 @@ pub fn compare_j2003_score(
 
 /// The property of the SGF reader (fuzz target `sgf_read_no_panic`): any bytes give a game or
 /// an error with a place, never a panic; a game read is written and read back as the same
-/// game (less the reader's notes, which are not written).
+/// game (less the reader's notes, which are not written). Read as a collection, every game
+/// tree is such a game, with its line, the first being the game `read_sgf` reads.
 pub fn sgf_read_write(data: &[u8]) -> Result<(), String> {
-    use crate::parse::sgf::{read_sgf, read_sgf_bytes, write_sgf};
-    match read_sgf_bytes(data.to_vec(), "fuzz.sgf") {
-        Err(e) if e.line == 0 || e.column == 0 => Err(format!("an error without a place: {e}")),
-        Err(_) => Ok(()),
+    use crate::parse::sgf::{read_sgf_bytes, read_sgf_collection_bytes};
+    let first = match read_sgf_bytes(data.to_vec(), "fuzz.sgf") {
+        Err(e) if e.line == 0 || e.column == 0 => {
+            return Err(format!("an error without a place: {e}"))
+        }
+        Err(_) => None,
         Ok(mut game) => {
             game.notes.clear();
-            let text = write_sgf(&game);
-            let back = read_sgf(&text, "written.sgf")
-                .map_err(|e| format!("what write_sgf wrote does not read: {e}\n{text}"))?;
-            if back == game {
-                Ok(())
-            } else {
-                Err(format!(
-                    "write then read changed the game:\n{text}\nread {game:?}\nback {back:?}"
-                ))
-            }
+            written_back(&game)?;
+            Some(game)
         }
+    };
+    match read_sgf_collection_bytes(data.to_vec(), "fuzz.sgf") {
+        Err(e) if e.line == 0 || e.column == 0 => {
+            Err(format!("a collection's error without a place: {e}"))
+        }
+        Err(_) => Ok(()),
+        Ok(trees) => {
+            for (k, t) in trees.iter().enumerate() {
+                if t.index != k + 1 || t.line == 0 {
+                    return Err(format!("game tree {k}: index {} line {}", t.index, t.line));
+                }
+                let mut game = t.game.clone();
+                game.notes.clear();
+                written_back(&game)?;
+                if k == 0 && first.as_ref() != Some(&game) {
+                    return Err(format!(
+                        "the first game tree of the collection is not the game read alone:\n{game:?}\n{first:?}"
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `game` written by `write_sgf` reads back as itself.
+fn written_back(game: &crate::parse::sgf::SgfGame) -> Result<(), String> {
+    use crate::parse::sgf::{read_sgf, write_sgf};
+    let text = write_sgf(game);
+    let back = read_sgf(&text, "written.sgf")
+        .map_err(|e| format!("what write_sgf wrote does not read: {e}\n{text}"))?;
+    if &back == game {
+        Ok(())
+    } else {
+        Err(format!(
+            "write then read changed the game:\n{text}\nread {game:?}\nback {back:?}"
+        ))
     }
 }
 

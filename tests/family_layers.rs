@@ -22,7 +22,10 @@ const LAYERS: &[(&str, &[&str])] = &[
     ("src/procedure/<family>.rs", &["src/procedure/{}.rs"]),
     ("src/runner/<family>.rs", &["src/runner/{}.rs"]),
     ("src/session/ask/<family>.rs", &["src/session/ask/{}.rs"]),
-    ("fuzz/fuzz_targets/<family>_*.rs", &["fuzz/fuzz_targets/{}_"]),
+    (
+        "fuzz/fuzz_targets/<family>_*.rs",
+        &["fuzz/fuzz_targets/{}_"],
+    ),
 ];
 
 /// The families with questions beyond play: the capability files of `src/engine/`.
@@ -47,9 +50,11 @@ fn exists(pattern: &str, family: &str) -> bool {
     if let Some(prefix) = path.strip_suffix('_') {
         let (dir, stem) = prefix.rsplit_once('/').unwrap();
         return std::fs::read_dir(root().join(dir)).is_ok_and(|entries| {
-            entries
-                .flatten()
-                .any(|e| e.file_name().to_string_lossy().starts_with(&format!("{stem}_")))
+            entries.flatten().any(|e| {
+                e.file_name()
+                    .to_string_lossy()
+                    .starts_with(&format!("{stem}_"))
+            })
         });
     }
     Path::new(&root().join(path)).exists()
@@ -66,11 +71,18 @@ fn every_family_has_its_module_in_every_layer() {
     for family in families() {
         for (template, patterns) in LAYERS {
             if !patterns.iter().any(|p| exists(p, &family)) {
-                missing.push(format!("{family}: {}", template.replace("<family>", &family)));
+                missing.push(format!(
+                    "{family}: {}",
+                    template.replace("<family>", &family)
+                ));
             }
         }
     }
-    assert!(missing.is_empty(), "missing layers:\n{}", missing.join("\n"));
+    assert!(
+        missing.is_empty(),
+        "missing layers:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]

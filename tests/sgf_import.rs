@@ -246,3 +246,140 @@ fn a_move_out_of_turn_after_the_end_is_named_not_dropped() {
     );
     assert_eq!(check(&out), (0, 1, 0, 0));
 }
+
+/// Two game trees of different boards and rulesets, the first with a variation: one check
+/// per game tree (`game-1`, `game-2`: no `N` names them), every move written, the variation
+/// left out and said so in the notes, and the case passes `check`.
+#[test]
+fn a_collection_of_two_game_trees_imports_as_two_checks() {
+    let p = temp(
+        "two-trees.sgf",
+        "(;GM[1]SZ[5]RU[TT]KM[0.5]\n;B[cc];W[dd](;B[];W[])(;B[bb]))\n\n(;GM[1]SZ[3:2]RU[Tromp-logical]\n;B[aa];W[cb];B[];W[])\n",
+    );
+    let out = temp_dir().join("two-trees.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out), "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["checks"], serde_json::json!(["game-1", "game-2"]), "{v}");
+    assert_eq!(
+        (v["moves"].as_u64(), v["written"].as_u64()),
+        (Some(8), Some(8))
+    );
+    assert_eq!(v["game_trees"][1]["line"], 4, "{v}");
+    assert_eq!(v["game_trees"][1]["ruleset"], "tromp-logical", "{v}");
+    assert!(
+        stderr(&o).contains("8 of 8 moves written in 2 checks from 2 game trees: agreed"),
+        "{}",
+        stderr(&o)
+    );
+    let text = std::fs::read_to_string(&out).unwrap();
+    let case: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    let checks = &case["checks"];
+    assert_eq!(checks[0]["size"], "5x5", "{text}");
+    assert_eq!(
+        checks[0]["moves"][0], "B C3, W D2, B pass, W pass",
+        "{text}"
+    );
+    assert_eq!(checks[1]["size"], "3x2", "{text}");
+    assert_eq!(checks[1]["ruleset"], "tromp-logical", "{text}");
+    assert_eq!(
+        checks[1]["moves"][0], "B A2, W C1, B pass, W pass",
+        "{text}"
+    );
+    assert!(
+        text.contains("Game tree 1 (line 1): SGF reader: variations left out"),
+        "{text}"
+    );
+    assert_eq!(check(&out), (0, 2, 0, 0));
+}
+
+/// A game tree whose rules cannot be read is refused (exit 2), named by its index and line
+/// with the rules of the game tree before it; so is a malformed game tree after the first.
+#[test]
+fn a_game_tree_that_cannot_be_read_is_refused_by_index_and_line() {
+    let p = temp(
+        "no-ru.sgf",
+        "(;GM[1]SZ[5]RU[TT];B[cc])\n\n(;GM[1]SZ[9];B[ee])\n",
+    );
+    let o = run(&["import", s(&p)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("no-ru.sgf: game tree 2 (line 3): the SGF names no ruleset (no RU property); give --ruleset R (each game tree of a collection states its own rules: game tree 1 (line 1) has RU[TT] read as tromp-taylor)"),
+        "{}",
+        stderr(&o)
+    );
+    // `--ruleset` gives every game tree its rules.
+    let o = run(&["import", s(&p), "--ruleset", "tromp-taylor", "--json"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(v["checks"], serde_json::json!(["game-1", "game-2"]), "{v}");
+    let p = temp(
+        "bad-tree.sgf",
+        "(;GM[1]SZ[5]RU[TT];B[cc])\n(;GM[1]SZ[5]RU[TT];B[zz])\n",
+    );
+    let o = run(&["import", s(&p)]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("bad-tree.sgf:2:20: game tree 2: B[zz]: a move outside the 5x5 board"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// export -> import -> check of a case of several checks: one collection, and the same
+/// checks back (names from the root's `N`, in order) with the same moves; the case passes.
+#[test]
+fn a_multi_check_case_round_trips_through_one_collection() {
+    let case = temp(
+        "multi.yaml",
+        "id: multi
+source: {document: test}
+checks:
+  - name: capture
+    ruleset: tromp-taylor
+    size: 4x3
+    moves: [\"B A2, W B2, B C2, W pass, B B1, W pass, B B3\"]
+  - name: area
+    ruleset: tromp-logical
+    size: 3x3
+    komi: 0.5
+    moves: [\"B B2, W pass, B pass\"]
+  - name: suicide
+    ruleset: custom
+    rules: {suicide: allowed, ko: [positional-superko]}
+    size: 3x1
+    moves: [\"B A1, W C1, B B1\"]
+",
+    );
+    let sgf = temp_dir().join("multi.sgf");
+    let o = run(&["export", s(&case), "-o", s(&sgf)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = std::fs::read_to_string(&sgf).unwrap();
+    assert_eq!(text.matches("(;FF[4]").count(), 3, "{text}");
+    let back = temp_dir().join("multi-back.yaml");
+    let o = run(&["import", s(&sgf), "-o", s(&back)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let checks = |p: &Path| -> Vec<(String, String)> {
+        let v: serde_yaml::Value =
+            serde_yaml::from_str(&std::fs::read_to_string(p).unwrap()).unwrap();
+        v["checks"]
+            .as_sequence()
+            .unwrap()
+            .iter()
+            .map(|c| {
+                let moves: Vec<String> = c["moves"]
+                    .as_sequence()
+                    .unwrap()
+                    .iter()
+                    .map(|m| match m.as_str() {
+                        Some(t) => t.to_string(),
+                        None => m["play"].as_str().unwrap().to_string(),
+                    })
+                    .collect();
+                (c["name"].as_str().unwrap().to_string(), moves.join(", "))
+            })
+            .collect()
+    };
+    assert_eq!(checks(&back), checks(&case));
+    assert_eq!(check(&back), (0, 3, 0, 0));
+}

@@ -1,11 +1,14 @@
-//! Property over the whole corpus: every check that SGF can hold goes to SGF and back to a
-//! case with the same moves and rules, and the imported case passes its own `check` (or is
-//! ignored for a named undetermined reason) and ends where the original check ends.
+//! Property over the whole corpus: every case goes to SGF as `export` writes it, one
+//! collection per case (one game tree per check that SGF can hold, in the case's order),
+//! and back to a case with the same checks (the same names, in the same order) with the same
+//! moves and rules; the imported case passes its own `check` (or is ignored for a named
+//! undetermined reason) and each check ends where the original check ends.
 //!
 //! The SGF is made as `export` makes it (the legal moves in order, an illegal one left out;
-//! the start, komi, handicap, `RU` with a custom ruleset's rules), from a replay of the
-//! check through the session on the optimized engine; it is written by `write_sgf`, read
-//! by `read_sgf`, and imported by the library's `import` (both engines) with a small budget,
+//! the start, komi, handicap, `RU` with a custom ruleset's rules, the check's name in the
+//! root's `N`), from a replay of the check through the session on the optimized engine; it
+//! is written by `write_sgf`, read by `read_sgf_collection`, and imported by the library's
+//! `import_all` (every game tree, both engines) with a small budget,
 //! so the J2003/VJR searches stay short (what they leave undetermined is named, never
 //! written). Left out, and counted: what SGF cannot hold — graph boards (LJR `graph:`), LJR
 //! checks with a cycle removal (L-7) or prohibited locations at the start (L-2, L-9.4),
@@ -15,10 +18,10 @@
 //! check's solver budget) is undetermined before its end.
 
 use go_oracle::engine::{Move, Start};
-use go_oracle::import::{choose_ruleset, import, Kind, Request};
+use go_oracle::import::{import_all, sgf_requests, Shared};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::{parse_case, Check, Target};
-use go_oracle::parse::sgf::{read_sgf, write_sgf, SgfGame, SgfMove};
+use go_oracle::parse::sgf::{read_sgf_collection, write_sgf, SgfGame, SgfMove};
 use go_oracle::parse::sgf_rules::custom_ru;
 use go_oracle::rules::RulesetId;
 use go_oracle::runner::load_all;
@@ -112,6 +115,7 @@ fn sgf_of(check: &Check) -> Result<(SgfGame, Option<String>), String> {
         Some(r) if check.ruleset == RulesetId::Custom => custom_ru(r),
         _ => check.ruleset.as_str().to_string(),
     });
+    game.root_name = Some(check.name.clone());
     for (player, mv) in written(check) {
         let colour = player.unwrap_or(session.to_move());
         match session.play(colour, Action::from(mv))? {
@@ -137,13 +141,90 @@ fn patch_of(r: &go_oracle::rules::Rules) -> go_oracle::rules::RulesPatch {
     }
 }
 
+/// One check of a case as `export` writes it: the check, its game, its final position.
+struct Exported<'a> {
+    check: &'a Check,
+    game: SgfGame,
+    end: String,
+}
+
+/// A case's exported checks as one collection, read and imported: every check comes back,
+/// with its name and in its order, the same moves, rules, komi, handicap and end. Returns
+/// whether the import was undetermined.
+fn round_trip(name: &str, exported: &[Exported]) -> bool {
+    let text: String = exported.iter().map(|e| write_sgf(&e.game)).collect();
+    let trees = read_sgf_collection(&text, "roundtrip.sgf")
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    assert_eq!(trees.len(), exported.len(), "{name}\n{text}");
+    for (t, e) in trees.iter().zip(exported) {
+        assert_eq!(t.game.moves, e.game.moves, "{name}");
+    }
+    let requests = sgf_requests(
+        &trees,
+        &Shared {
+            file: "roundtrip.sgf",
+            id: "roundtrip",
+            given: None,
+            budget: BUDGET,
+        },
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    for (r, e) in requests.iter().zip(exported) {
+        assert_eq!(r.ruleset, e.check.ruleset, "{name}");
+    }
+    let imported = import_all(&requests).unwrap_or_else(|e| panic!("{name}: {e}"));
+    assert_ne!(
+        imported.verdict,
+        VerdictKind::Disagreed,
+        "{name}: {:?}",
+        imported.disagreements
+    );
+    let undetermined = imported.verdict == VerdictKind::Undetermined;
+    if undetermined {
+        assert!(!imported.undetermined.is_empty(), "{name}");
+    }
+    let moves: usize = exported.iter().map(|e| e.game.moves.len()).sum();
+    assert_eq!(imported.written, moves, "{name}");
+    let text = imported.text.expect("a case");
+    let got = parse_case(&text, name, Some("roundtrip"))
+        .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
+    // The same checks, by name and in order (one move-sequence each: the corpus has no move
+    // out of turn).
+    let names: Vec<&str> = got.checks.iter().map(|c| c.name.as_str()).collect();
+    let want: Vec<&str> = exported.iter().map(|e| e.check.name.as_str()).collect();
+    assert_eq!(names, want, "{name}\n{text}");
+    assert_eq!(imported.checks, want, "{name}");
+    let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
+    for (i, (c, e)) in got.checks.iter().zip(exported).enumerate() {
+        let here = format!("{name}::{}", e.check.name);
+        let moves: Vec<Move> = written(c).into_iter().map(|m| m.1).collect();
+        let want: Vec<Move> = e.game.moves.iter().map(|m| m.mv).collect();
+        assert_eq!(moves, want, "{here}\n{text}");
+        assert_eq!(c.rules, e.check.rules, "{here}");
+        assert_eq!(c.komi, e.check.komi, "{here}");
+        // `handicap: 1` is no handicap (PLAY-7), and SGF's HA[1] is none.
+        let turns = |h: u32| if h >= 2 { h } else { 0 };
+        assert_eq!(
+            turns(c.start.handicap),
+            turns(e.check.start.handicap),
+            "{here}"
+        );
+        // The same end, where the import decided it.
+        if let Some(p) = v["checks"][i]["expect"]["position"].as_str() {
+            assert_eq!(p, e.end, "{here}\n{text}");
+        }
+    }
+    undetermined
+}
+
 #[test]
-fn every_check_goes_to_sgf_and_back() {
+fn every_case_goes_to_sgf_and_back_as_one_collection() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("oracle-cases");
     let cases = load_all(&[root]).expect("the corpus loads");
     let mut skipped: BTreeMap<&str, usize> = BTreeMap::new();
-    let (mut done, mut undetermined) = (0, 0);
+    let (mut done, mut undetermined, mut collections) = (0, 0, 0);
     for case in &cases {
+        let mut exported = Vec::new();
         for check in &case.checks {
             let name = format!("{}::{}", case.path, check.name);
             if let Some(why) = no_sgf_form(check) {
@@ -157,62 +238,20 @@ fn every_check_goes_to_sgf_and_back() {
                     .or_default() += 1;
                 continue;
             };
-            let text = write_sgf(&game);
-            let back = read_sgf(&text, "roundtrip.sgf").unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(back.moves, game.moves, "{name}");
-            let (ruleset, rules, why) = choose_ruleset(&back, None, "roundtrip.sgf")
-                .unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_eq!(ruleset, check.ruleset, "{name}");
-            let imported = import(&Request {
-                game: &back,
-                kind: Kind::Sgf,
-                file: "roundtrip.sgf",
-                id: "roundtrip",
-                ruleset,
-                rules,
-                ruleset_why: why,
-                budget: BUDGET,
-            })
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
-            assert_ne!(
-                imported.verdict,
-                VerdictKind::Disagreed,
-                "{name}: {:?}",
-                imported.disagreements
-            );
-            if imported.verdict == VerdictKind::Undetermined {
-                assert!(!imported.undetermined.is_empty(), "{name}");
-                undetermined += 1;
-            }
-            assert_eq!(imported.written, game.moves.len(), "{name}");
-            let text = imported.text.expect("a case");
-            let got = parse_case(&text, &name, Some("roundtrip"))
-                .unwrap_or_else(|e| panic!("{name}: {e}\n{text}"));
-            // The same moves (one move-sequence: the corpus has no move out of turn) and rules.
-            assert_eq!(got.checks.len(), 1, "{name}\n{text}");
-            let c = &got.checks[0];
-            let moves: Vec<Move> = written(c).into_iter().map(|m| m.1).collect();
-            let want: Vec<Move> = game.moves.iter().map(|m| m.mv).collect();
-            assert_eq!(moves, want, "{name}\n{text}");
-            assert_eq!(c.rules, check.rules, "{name}");
-            assert_eq!(c.komi, check.komi, "{name}");
-            // `handicap: 1` is no handicap (PLAY-7), and SGF's HA[1] is none.
-            let turns = |h: u32| if h >= 2 { h } else { 0 };
-            assert_eq!(
-                turns(c.start.handicap),
-                turns(check.start.handicap),
-                "{name}"
-            );
-            // The same end, where the import decided it.
-            let v: serde_yaml::Value = serde_yaml::from_str(&text).unwrap();
-            if let Some(p) = v["checks"][0]["expect"]["position"].as_str() {
-                assert_eq!(p, end, "{name}\n{text}");
-            }
-            done += 1;
+            exported.push(Exported { check, game, end });
         }
+        if exported.is_empty() {
+            continue;
+        }
+        if round_trip(&case.path, &exported) {
+            undetermined += 1;
+        }
+        done += exported.len();
+        collections += usize::from(exported.len() > 1);
     }
     eprintln!(
-        "round trip: {done} checks ({undetermined} undetermined at budget {BUDGET}); left out: {skipped:?}"
+        "round trip: {done} checks in {collections} collections of several game trees ({undetermined} cases undetermined at budget {BUDGET}); left out: {skipped:?}"
     );
     assert!(done > 300, "{done}");
+    assert!(collections > 20, "{collections}");
 }

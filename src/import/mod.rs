@@ -11,8 +11,10 @@
 //! without claims, the check without `expect`, and the import is undetermined. A move by the
 //! player not to move starts a new move-sequence at the current position (the session's
 //! out-of-turn rule), written as a new check from the previous check's final position with
-//! its prisoners: every move of the source is in the case.
+//! its prisoners: every move of the source is in the case. An SGF collection gives one case
+//! with the checks of every game tree, in the file's order ([`collection`], [`import_all`]).
 
+pub mod collection;
 pub mod finals;
 pub mod replay;
 pub mod sensei;
@@ -29,6 +31,7 @@ use crate::runner::{compare_traces, judge, Status, Trace};
 use crate::session::VerdictKind;
 use replay::{Door, Outcome, Replayed};
 
+pub use collection::{first_check_names, sgf_requests, Shared, TreePlace};
 pub use write::{check_name, CHECK_NAME};
 
 /// What a case is imported from.
@@ -54,15 +57,29 @@ pub struct Request<'a> {
     /// Nodes or states per search question (J-19's analyses, statuses); the case's
     /// `solver-budget` for J2003 and VJR.
     pub budget: u64,
+    /// Which game tree of the file `game` is ([`TreePlace::SINGLE`] for the only one).
+    pub tree: TreePlace,
 }
 
 impl Request<'_> {
-    /// A move of the source by its 1-based index: `SGF move 3`, or the diagram's printed
-    /// number (`move 33` with `m31`).
+    /// A move of the source by its 1-based index: `SGF move 3` (`game tree 2, SGF move 3`
+    /// in a collection), or the diagram's printed number (`move 33` with `m31`).
     pub fn move_name(&self, k: usize) -> String {
         match self.kind {
+            Kind::Sgf if self.tree.in_collection() => {
+                format!("game tree {}, SGF move {k}", self.tree.index)
+            }
             Kind::Sgf => format!("SGF move {k}"),
             Kind::Sensei(d) => format!("move {}", d.first_number as usize + k - 1),
+        }
+    }
+
+    /// The source in messages: the file, and the game tree in a collection.
+    fn source(&self) -> String {
+        if self.tree.in_collection() {
+            format!("{}: {}", self.file, self.tree.name())
+        } else {
+            self.file.to_string()
         }
     }
 
@@ -113,6 +130,21 @@ pub struct Imported {
     pub undetermined: Vec<String>,
     /// What the engines disagreed on, for humans.
     pub disagreements: Vec<String>,
+    /// Each game tree imported (one for a Sensei diagram or a file of one game).
+    pub trees: Vec<ImportedTree>,
+}
+
+/// What one game tree of the source gave.
+#[derive(Clone, Debug)]
+pub struct ImportedTree {
+    pub place: TreePlace,
+    pub ruleset: RulesetId,
+    /// Its checks, in order.
+    pub checks: Vec<String>,
+    /// Its main-line moves.
+    pub moves: usize,
+    /// 1-based moves of it by the player not to move, each starting a new check.
+    pub out_of_turn: Vec<usize>,
 }
 
 /// The ruleset of an SGF game and why: `given` (`--ruleset`; `custom` refused: its rules
@@ -192,74 +224,106 @@ fn replay_request(req: &Request) -> Result<Replayed, String> {
         budget: req.budget,
     };
     let moves: Vec<(Colour, Move)> = game.moves.iter().map(|m| (m.colour, m.mv)).collect();
-    replay::replay(&door, &game.geometry, start, &moves)
-        .map_err(|e| format!("{}: {} cannot replay this game: {e}", req.file, req.ruleset))
+    replay::replay(&door, &game.geometry, start, &moves).map_err(|e| {
+        format!(
+            "{}: {} cannot replay this game: {e}",
+            req.source(),
+            req.ruleset
+        )
+    })
 }
 
 /// Import `req`. `Err` is bad input (the message names the file).
 pub fn import(req: &Request) -> Result<Imported, String> {
-    let game = req.game;
-    let komi = game.komi.unwrap_or(0.0);
+    import_all(std::slice::from_ref(req))
+}
+
+/// Before the replay: what the game cannot be imported with (LJR's komi, L-2).
+fn refusal(req: &Request) -> Result<(), String> {
+    let komi = req.game.komi.unwrap_or(0.0);
     if req.ruleset == RulesetId::Ljr && (komi < 0.0 || komi.fract() != 0.0) {
         return Err(format!(
             "{}: KM[{komi}]: LJR's komi is a non-negative integer (L-2); import it under another --ruleset, or change KM",
-            req.file
+            req.source()
         ));
     }
-    let r = replay_request(req)?;
+    Ok(())
+}
+
+/// After the replay: a Sensei diagram's numbered move on a stone is bad input.
+fn sensei_refusal(req: &Request, r: &Replayed) -> Result<(), String> {
+    let Kind::Sensei(_) = req.kind else {
+        return Ok(());
+    };
+    let occupied = r.sequences.iter().flat_map(|s| &s.moves).find(|(_, o)| {
+        matches!(
+            o,
+            Outcome::Illegal {
+                reason: Illegal::Occupied,
+                ..
+            }
+        )
+    });
+    if let Some((i, _)) = occupied {
+        let m = &req.game.moves[*i];
+        return Err(format!(
+            "{}: {} ({} {}) is on a point that holds a stone at that time: a numbered move goes on an empty point (`N at M` in the title: M's stone must have been taken first)",
+            req.file,
+            req.move_name(i + 1),
+            m.colour.letter(),
+            replay::move_word(&req.game.geometry, m.mv),
+        ));
+    }
+    Ok(())
+}
+
+/// What one game's replay gives to the import's counts, as an [`ImportedTree`].
+fn tree_counts(req: &Request, r: &Replayed, first: &str, imported: &mut Imported) {
+    let outcomes: Vec<&Outcome> = r
+        .sequences
+        .iter()
+        .flat_map(|s| s.moves.iter().map(|(_, o)| o))
+        .collect();
+    let checks: Vec<String> = (0..r.sequences.len())
+        .map(|k| check_name(first, k))
+        .collect();
+    let out_of_turn: Vec<usize> = r.sequences[1..]
+        .iter()
+        .filter_map(|s| s.moves.first().map(|m| m.0 + 1))
+        .collect();
+    imported.checks.extend(checks.iter().cloned());
+    imported.moves += req.game.moves.len();
+    imported.written += outcomes
+        .iter()
+        .filter(|o| !matches!(o, Outcome::AfterEnd(_)))
+        .count();
+    imported.decided += outcomes
+        .iter()
+        .filter(|o| matches!(o, Outcome::Legal(_) | Outcome::Illegal { .. }))
+        .count();
+    imported.out_of_turn.extend(out_of_turn.iter().copied());
+    if let Some((k, why)) = &r.disagreement {
+        imported
+            .disagreements
+            .push(format!("{}: {why}", req.move_name(*k)));
+    }
+    imported.trees.push(ImportedTree {
+        place: req.tree,
+        ruleset: req.ruleset,
+        checks,
+        moves: req.game.moves.len(),
+        out_of_turn,
+    });
+}
+
+/// The notes and undetermined moves of one game's replay.
+fn outcome_notes(req: &Request, r: &Replayed, undetermined: &mut Vec<String>) -> Vec<String> {
+    let game = req.game;
     let outcomes: Vec<(usize, &Outcome)> = r
         .sequences
         .iter()
         .flat_map(|s| s.moves.iter().map(|(i, o)| (*i, o)))
         .collect();
-    if let Kind::Sensei(_) = req.kind {
-        if let Some((i, _)) = outcomes.iter().find(|(_, o)| {
-            matches!(
-                o,
-                Outcome::Illegal {
-                    reason: Illegal::Occupied,
-                    ..
-                }
-            )
-        }) {
-            let m = &game.moves[*i];
-            return Err(format!(
-                "{}: {} ({} {}) is on a point that holds a stone at that time: a numbered move goes on an empty point (`N at M` in the title: M's stone must have been taken first)",
-                req.file,
-                req.move_name(i + 1),
-                m.colour.letter(),
-                replay::move_word(&game.geometry, m.mv),
-            ));
-        }
-    }
-    let mut imported = Imported {
-        verdict: VerdictKind::Agreed,
-        ruleset: req.ruleset,
-        text: None,
-        checks: (0..r.sequences.len()).map(check_name).collect(),
-        moves: game.moves.len(),
-        written: outcomes
-            .iter()
-            .filter(|(_, o)| !matches!(o, Outcome::AfterEnd(_)))
-            .count(),
-        decided: outcomes
-            .iter()
-            .filter(|(_, o)| matches!(o, Outcome::Legal(_) | Outcome::Illegal { .. }))
-            .count(),
-        out_of_turn: r.sequences[1..]
-            .iter()
-            .filter_map(|s| s.moves.first().map(|m| m.0 + 1))
-            .collect(),
-        undetermined: Vec::new(),
-        disagreements: Vec::new(),
-    };
-    if let Some((k, why)) = &r.disagreement {
-        imported.verdict = VerdictKind::Disagreed;
-        imported
-            .disagreements
-            .push(format!("{}: {why}", req.move_name(*k)));
-        return Ok(imported);
-    }
     let mut notes = Vec::new();
     for (i, o) in &outcomes {
         let m = &game.moves[*i];
@@ -273,13 +337,11 @@ pub fn import(req: &Request) -> Result<Imported, String> {
             Outcome::Illegal {
                 reason,
                 undecided: Some(u),
-            } => imported.undetermined.push(format!(
+            } => undetermined.push(format!(
                 "{what}: illegal ({reason}) by the engines that decided; {u}"
             )),
             Outcome::Undetermined(why) => {
-                imported
-                    .undetermined
-                    .push(format!("{what}: its legality: {why}"));
+                undetermined.push(format!("{what}: its legality: {why}"));
                 let later =
                     outcomes.len() - 1 - outcomes.iter().position(|x| x.0 == *i).unwrap_or(0);
                 notes.push(format!(
@@ -289,19 +351,76 @@ pub fn import(req: &Request) -> Result<Imported, String> {
             }
             Outcome::AfterEnd(why) => {
                 notes.push(format!("Not written: {what}: {why}."));
-                imported
-                    .undetermined
-                    .push(format!("{what}: not written: {why}"));
+                undetermined.push(format!("{what}: not written: {why}"));
             }
             _ => {}
         }
     }
-    // The runner's replays of each check whose end is known; the last one with statuses.
-    let rr = runner_replays(req, &r, &notes)?;
-    imported.undetermined.extend(rr.open);
-    notes.extend(rr.notes);
-    let text = write::case(req, &r, rr.finals.as_ref(), &notes).to_yaml(&header(req.file));
-    judge_written(req, &r, &text, &rr.traces, &mut imported)?;
+    notes
+}
+
+/// Import every game of `reqs` (the game trees of one SGF file, in order; or one Sensei
+/// diagram) as one case: the checks of each game in turn. `Err` is bad input (the message
+/// names the file, and the game tree in a collection).
+pub fn import_all(reqs: &[Request]) -> Result<Imported, String> {
+    let Some(head) = reqs.first() else {
+        return Err("nothing to import: no game".into());
+    };
+    let mut replays = Vec::new();
+    for req in reqs {
+        refusal(req)?;
+        let r = replay_request(req)?;
+        sensei_refusal(req, &r)?;
+        replays.push(r);
+    }
+    let counts: Vec<usize> = replays.iter().map(|r| r.sequences.len()).collect();
+    let firsts = first_check_names(reqs, &counts);
+    let mut imported = Imported {
+        verdict: VerdictKind::Agreed,
+        ruleset: head.ruleset,
+        text: None,
+        checks: Vec::new(),
+        moves: 0,
+        written: 0,
+        decided: 0,
+        out_of_turn: Vec::new(),
+        undetermined: Vec::new(),
+        disagreements: Vec::new(),
+        trees: Vec::new(),
+    };
+    for ((req, r), first) in reqs.iter().zip(&replays).zip(&firsts) {
+        tree_counts(req, r, first, &mut imported);
+    }
+    if !imported.disagreements.is_empty() {
+        imported.verdict = VerdictKind::Disagreed;
+        return Ok(imported);
+    }
+    // The runner's replays of each check whose end is known; each game's last check with
+    // its statuses.
+    let mut parts = Vec::new();
+    for ((req, r), first) in reqs.iter().zip(&replays).zip(&firsts) {
+        let mut notes = outcome_notes(req, r, &mut imported.undetermined);
+        let rr = runner_replays(req, r, first, &notes)?;
+        imported.undetermined.extend(rr.open);
+        notes.extend(rr.notes);
+        parts.push((notes, rr.finals, rr.traces));
+    }
+    let written: Vec<write::Part> = reqs
+        .iter()
+        .zip(&replays)
+        .zip(&firsts)
+        .zip(&parts)
+        .map(|(((req, r), first), (notes, finals, _))| write::Part {
+            req,
+            replayed: r,
+            finals: finals.as_ref(),
+            notes,
+            first,
+        })
+        .collect();
+    let text = write::case(&written).to_yaml(&header(head.file));
+    let traces: Replays = parts.into_iter().flat_map(|p| p.2).collect();
+    judge_written(head, &text, &traces, &mut imported)?;
     imported.verdict = if !imported.disagreements.is_empty() {
         VerdictKind::Disagreed
     } else if !imported.undetermined.is_empty() {
@@ -327,9 +446,15 @@ struct RunnerReplays {
     traces: Replays,
 }
 
-/// Replay the checks of a first writing of the case on both engines: the last check's final
-/// expectations (statuses, score), their notes, what stayed undetermined, and the traces.
-fn runner_replays(req: &Request, r: &Replayed, notes: &[String]) -> Result<RunnerReplays, String> {
+/// Replay the checks of a first writing of one game's checks (the first named `first`) on
+/// both engines: the last check's final expectations (statuses, score), their notes, what
+/// stayed undetermined, and the traces.
+fn runner_replays(
+    req: &Request,
+    r: &Replayed,
+    first: &str,
+    notes: &[String],
+) -> Result<RunnerReplays, String> {
     let last_end = r.sequences.last().and_then(|s| s.end.as_ref());
     let placeholder = last_end
         .is_some_and(|e| finals::wants_statuses(req.ruleset, e.game_over))
@@ -337,9 +462,16 @@ fn runner_replays(req: &Request, r: &Replayed, notes: &[String]) -> Result<Runne
             score: Some(0.0),
             ..FinalExpect::default()
         });
-    let text = write::case(req, r, placeholder.as_ref(), notes).to_yaml("");
+    let part = write::Part {
+        req,
+        replayed: r,
+        finals: placeholder.as_ref(),
+        notes,
+        first,
+    };
+    let text = write::case(std::slice::from_ref(&part)).to_yaml("");
     let case = parse_case(&text, req.file, None)
-        .map_err(|e| format!("the case written from {} does not load: {e}", req.file))?;
+        .map_err(|e| format!("the case written from {} does not load: {e}", req.source()))?;
     let mut traces: Replays = Vec::new();
     for (check, seq) in case.checks.iter().zip(&r.sequences) {
         if seq.end.is_none() {
@@ -353,7 +485,7 @@ fn runner_replays(req: &Request, r: &Replayed, notes: &[String]) -> Result<Runne
                 Ok(Err(p)) => {
                     return Err(format!(
                         "{}: check `{}` written from it does not replay on {}: {}",
-                        req.file,
+                        req.source(),
                         check.name,
                         engine.name(),
                         p.message
@@ -362,7 +494,8 @@ fn runner_replays(req: &Request, r: &Replayed, notes: &[String]) -> Result<Runne
                 Err(why) => {
                     return Err(format!(
                         "{}: {} cannot replay this game: {why}",
-                        req.file, req.ruleset
+                        req.source(),
+                        req.ruleset
                     ))
                 }
             }
@@ -388,16 +521,22 @@ fn runner_replays(req: &Request, r: &Replayed, notes: &[String]) -> Result<Runne
 /// disagree, a check that fails (a bug of the import: named), checks ignored as undetermined.
 fn judge_written(
     req: &Request,
-    r: &Replayed,
     text: &str,
     traces: &Replays,
     imported: &mut Imported,
 ) -> Result<(), String> {
     let case = parse_case(text, req.file, Some(req.id))
         .map_err(|e| format!("the case written from {} does not load: {e}", req.file))?;
-    for ((check, replays), seq) in case.checks.iter().zip(traces).zip(&r.sequences) {
+    if case.checks.len() != traces.len() {
+        return Err(format!(
+            "{}: the case written has {} checks for {} move-sequences",
+            req.file,
+            case.checks.len(),
+            traces.len()
+        ));
+    }
+    for (check, replays) in case.checks.iter().zip(traces) {
         let Some(replays) = replays else {
-            debug_assert!(seq.end.is_none());
             continue;
         };
         if let [(a, ta), (b, tb)] = replays.as_slice() {

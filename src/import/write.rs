@@ -1,6 +1,7 @@
-//! The case an import writes: one check per move-sequence, every move with what the engines
-//! decided about it (removals, illegal moves and their reasons), an undetermined move
-//! written plainly and named, and the expectations of each sequence's end.
+//! The case an import writes: one check per move-sequence of each game (each game tree of a
+//! collection, in order), every move with what the engines decided about it (removals,
+//! illegal moves and their reasons), an undetermined move written plainly and named, and the
+//! expectations of each sequence's end.
 
 use super::replay::{move_word, Outcome, Replayed, Sequence};
 use super::{sensei, Kind, Request};
@@ -11,16 +12,28 @@ use crate::parse::case::{
 use crate::rules::RulesetId;
 use std::path::Path;
 
-/// The name of the first check; the next ones are `main-line-2`, `main-line-3` ...
+/// The name of the first check of a file of one game (without a check name in its root's
+/// `N`); the next ones are `main-line-2`, `main-line-3` ...
 pub const CHECK_NAME: &str = "main-line";
 
-/// The name of the `k`-th check (0-based).
-pub fn check_name(k: usize) -> String {
+/// The name of a game's `k`-th check (0-based), its first check being `first`: `first`,
+/// `first-2`, `first-3` ...
+pub fn check_name(first: &str, k: usize) -> String {
     if k == 0 {
-        CHECK_NAME.into()
+        first.into()
     } else {
-        format!("{CHECK_NAME}-{}", k + 1)
+        format!("{first}-{}", k + 1)
     }
+}
+
+/// One game's part of the case: its request, its replay, the final expectations of its last
+/// check, its notes, and the name of its first check.
+pub(super) struct Part<'a> {
+    pub req: &'a Request<'a>,
+    pub replayed: &'a Replayed,
+    pub finals: Option<&'a FinalExpect>,
+    pub notes: &'a [String],
+    pub first: &'a str,
 }
 
 fn colour_name(c: Colour) -> ColourName {
@@ -106,8 +119,9 @@ fn expect_of(req: &Request, seq: &Sequence, finals: Option<&FinalExpect>) -> Opt
     Some(e)
 }
 
-/// One check per sequence; `finals` goes to the last one.
-fn checks(req: &Request, r: &Replayed, finals: Option<&FinalExpect>) -> Vec<CheckSpec> {
+/// One check per sequence of a game; its `finals` go to the last one.
+fn checks(part: &Part) -> Vec<CheckSpec> {
+    let (req, r, finals) = (part.req, part.replayed, part.finals);
     let game = req.game;
     let g = &game.geometry;
     let (w, h) = g.rect_size().unwrap_or((g.len(), 1));
@@ -120,7 +134,7 @@ fn checks(req: &Request, r: &Replayed, finals: Option<&FinalExpect>) -> Vec<Chec
             let m = &game.moves[i];
             format!(
                 "Continues `{}` from its final position: {} ({} {}) is by the player not to move, which starts a new move-sequence there with {} to move, prisoners kept (README: out-of-turn plays).",
-                check_name(k - 1),
+                check_name(part.first, k - 1),
                 req.move_name(i + 1),
                 m.colour.letter(),
                 move_word(g, m.mv),
@@ -129,7 +143,7 @@ fn checks(req: &Request, r: &Replayed, finals: Option<&FinalExpect>) -> Vec<Chec
         });
         let p = seq.start.prisoners;
         out.push(CheckSpec {
-            name: check_name(k),
+            name: check_name(part.first, k),
             description,
             ruleset: req.ruleset,
             rules: req.rules.clone(),
@@ -161,32 +175,13 @@ fn checks(req: &Request, r: &Replayed, finals: Option<&FinalExpect>) -> Vec<Chec
     out
 }
 
-/// The case of a replay, with `finals` on the last check and `more` notes.
-pub fn case(
-    req: &Request,
-    r: &Replayed,
-    finals: Option<&FinalExpect>,
-    more: &[String],
-) -> CaseFile {
+/// The notes of one game: its move-sequences, its own notes (`part.notes`), its ruleset,
+/// handicap, what the reader left out (variations), its comment; each led by the game tree
+/// in a collection.
+fn game_notes(part: &Part) -> Vec<String> {
+    let (req, r) = (part.req, part.replayed);
     let game = req.game;
-    let n = game.moves.len();
-    let mut notes = vec![match req.kind {
-        Kind::Sgf => format!(
-            "Imported from the SGF file {} by `go-oracle import` (its {n} main-line moves).",
-            req.file
-        ),
-        Kind::Sensei(_) => format!(
-            "Imported from the Sensei's Library diagram {} by `go-oracle import` (its {n} numbered moves).",
-            req.file
-        ),
-    }];
-    if let Kind::Sensei(d) = req.kind {
-        notes.extend(sensei::notes(d));
-    }
-    notes.push(
-        "Every expectation was computed by go-oracle (to review): the reference and the optimized engine replayed the moves through the session and agree on everything written; what they could not decide is left out and named here."
-            .to_string(),
-    );
+    let mut notes = Vec::new();
     if r.sequences.len() > 1 {
         let parts: Vec<String> = r
             .sequences
@@ -195,7 +190,11 @@ pub fn case(
             .map(|(k, s)| {
                 let a = s.moves.first().map_or(0, |m| m.0 + 1);
                 let b = s.moves.last().map_or(0, |m| m.0 + 1);
-                format!("`{}` {} {a}-{b}", check_name(k), req.moves_word())
+                format!(
+                    "`{}` {} {a}-{b}",
+                    check_name(part.first, k),
+                    req.moves_word()
+                )
             })
             .collect();
         notes.push(format!(
@@ -204,7 +203,7 @@ pub fn case(
             parts.join(", ")
         ));
     }
-    notes.extend(more.iter().cloned());
+    notes.extend(part.notes.iter().cloned());
     notes.push(format!("Ruleset: {} ({}).", req.ruleset, req.ruleset_why));
     let handicap = r.sequences[0].start.handicap;
     if game.handicap >= 2 {
@@ -242,6 +241,70 @@ pub fn case(
     {
         notes.push(format!("SGF comment:\n{c}"));
     }
+    if req.tree.in_collection() {
+        let lead = format!("Game tree {} (line {})", req.tree.index, req.tree.line);
+        for n in &mut notes {
+            *n = format!("{lead}: {n}");
+        }
+    }
+    notes
+}
+
+/// What the case is imported from: the file, its game trees and their checks.
+fn origin(parts: &[Part]) -> String {
+    let head = parts[0].req;
+    let n = head.game.moves.len();
+    match head.kind {
+        Kind::Sensei(_) => format!(
+            "Imported from the Sensei's Library diagram {} by `go-oracle import` (its {n} numbered moves).",
+            head.file
+        ),
+        Kind::Sgf if !head.tree.in_collection() => format!(
+            "Imported from the SGF file {} by `go-oracle import` (its {n} main-line moves).",
+            head.file
+        ),
+        Kind::Sgf => {
+            let trees: Vec<String> = parts
+                .iter()
+                .map(|p| {
+                    let checks: Vec<String> = (0..p.replayed.sequences.len())
+                        .map(|k| format!("`{}`", check_name(p.first, k)))
+                        .collect();
+                    format!(
+                        "game tree {} (line {}, {} main-line moves): {}",
+                        p.req.tree.index,
+                        p.req.tree.line,
+                        p.req.game.moves.len(),
+                        checks.join(", ")
+                    )
+                })
+                .collect();
+            format!(
+                "Imported from the SGF file {} by `go-oracle import`: a collection of {} game trees, each read (its main line) into its own checks, in the file's order: {}.",
+                head.file,
+                parts.len(),
+                trees.join("; ")
+            )
+        }
+    }
+}
+
+/// The case of the games' replays (`parts`, in the source's order; at least one: the
+/// callers give one per game): the case's title, tags and labels from the first.
+pub(super) fn case(parts: &[Part]) -> CaseFile {
+    let req = parts[0].req;
+    let game = req.game;
+    let mut notes = vec![origin(parts)];
+    if let Kind::Sensei(d) = req.kind {
+        notes.extend(sensei::notes(d));
+    }
+    notes.push(
+        "Every expectation was computed by go-oracle (to review): the reference and the optimized engine replayed the moves through the session and agree on everything written; what they could not decide is left out and named here."
+            .to_string(),
+    );
+    for part in parts {
+        notes.extend(game_notes(part));
+    }
     CaseFile {
         format: None,
         id: req.id.to_string(),
@@ -273,6 +336,6 @@ pub fn case(
             Kind::Sensei(d) => sensei::labels(d),
             Kind::Sgf => None,
         },
-        checks: checks(req, r, finals),
+        checks: parts.iter().flat_map(checks).collect(),
     }
 }

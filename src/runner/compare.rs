@@ -1,14 +1,14 @@
-//! Compare a replay with the check's expectations, and two engines' replays with each other.
-//! The parts every ruleset shares are here; each family adds its own (`naj`, `j2003`, `ljr`,
-//! `vjr`).
+//! The family-agnostic comparisons: a replay's moves and final position with the check's
+//! expectations, the area score, and two engines' moves, immortal stones, long cycle and end;
+//! the helpers the families compare with (`expect_eq`, `control_diagram`, `compare_content`).
+//! The dispatch over the families (`dispatch::compare_expect`, `dispatch::compare_traces`)
+//! puts these together with each family's comparison.
 
-use super::j2003::{compare_j2003, compare_j2003_engines};
-use super::naj::{compare_naj, compare_naj_engines};
 use super::replay::move_name;
-use super::trace::{Mismatch, Trace};
+use super::trace::{Mismatch, StepTrace, Trace};
 use crate::engine::{Answer, Illegal, Prisoners};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::parse::case::Check;
+use crate::parse::case::{Check, Step};
 
 pub(super) fn result_text(geometry: &Geometry, r: &Result<Vec<Point>, Illegal>) -> String {
     match r {
@@ -43,34 +43,15 @@ pub(super) fn expect_eq(
     }
 }
 
-/// Compare a replay with the check's expectations.
-pub fn compare_expect(check: &Check, trace: &Trace) -> Vec<Mismatch> {
-    if let (Some(l), Some(t)) = (&check.ljr, &trace.ljr) {
-        return super::ljr::compare_ljr(l, t);
-    }
-    let mut out = Vec::new();
-    compare_steps(check, trace, &mut out);
-    compare_final_position(check, trace, &mut out);
-    if let Some(naj) = &trace.naj {
-        compare_naj(check, naj, &mut out);
-        return out;
-    }
-    if let Some(v) = &trace.vjr {
-        super::vjr::compare_vjr(check, v, &mut out);
-        return out;
-    }
-    if let Some(j) = &trace.j2003 {
-        compare_j2003(check, j, &mut out);
-        return out;
-    }
-    compare_area_score(check, trace, &mut out);
-    out
-}
-
-/// Each step's expectations: legality, reason, removed stones, position, prisoners.
-fn compare_steps(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
-    let g = &check.geometry;
-    for (step, t) in check.steps.iter().zip(&trace.steps) {
+/// Each step's expectations: legality, reason, removed stones, position, prisoners (`steps`
+/// as written, `replayed` as played).
+pub(super) fn compare_steps(
+    g: &Geometry,
+    steps: &[Step],
+    replayed: &[StepTrace],
+    out: &mut Vec<Mismatch>,
+) {
+    for (step, t) in steps.iter().zip(replayed) {
         let here = format!("move {} `{}` (line {})", t.index, step.text, step.line);
         let e = &step.expect;
         match (&t.result, e.legal) {
@@ -142,7 +123,7 @@ fn compare_steps(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
 }
 
 /// The final position, prisoners, game end, player to move, long cycle, immortal stones.
-fn compare_final_position(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_final_position(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
     let g = &check.geometry;
     let x = &check.expect;
     if let Some(p) = &x.position {
@@ -222,7 +203,7 @@ fn compare_final_position(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>)
 }
 
 /// The area score (Tromp-Taylor, custom).
-fn compare_area_score(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_area_score(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
     let x = &check.expect;
     let wants_score =
         x.black.is_some() || x.white.is_some() || x.score.is_some() || x.result.is_some();
@@ -317,13 +298,14 @@ pub(super) fn compare_content(
     }
 }
 
-/// Compare two engines' replays of one check, move by move.
-pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mismatch> {
-    if let (Some(l), Some(a), Some(b)) = (&check.ljr, &reference.ljr, &other.ljr) {
-        return super::ljr::compare_ljr_engines(l, a, b);
-    }
-    let g = &check.geometry;
-    let mut out = Vec::new();
+/// What two engines' replays of one check must agree on before any family's results: each
+/// move, the immortal stones both decided, the long cycle.
+pub(super) fn compare_moves_engines(
+    g: &Geometry,
+    reference: &Trace,
+    other: &Trace,
+    out: &mut Vec<Mismatch>,
+) {
     for (a, b) in reference.steps.iter().zip(&other.steps) {
         let here = format!("move {} `{}`", a.index, a.text);
         if a.mv != b.mv || a.result != b.result {
@@ -373,15 +355,10 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
             actual: format!("{:?}", other.cycle),
         });
     }
-    if let (Some(a), Some(b)) = (&reference.vjr, &other.vjr) {
-        super::vjr::compare_vjr_engines(g, a, b, &mut out);
-    }
-    if let (Some(a), Some(b)) = (&reference.j2003, &other.j2003) {
-        compare_j2003_engines(g, a, b, &mut out);
-    }
-    if let (Some(a), Some(b)) = (&reference.naj, &other.naj) {
-        compare_naj_engines(g, a, b, &mut out);
-    }
+}
+
+/// The end two engines' replays must agree on: the score and whether the game is over.
+pub(super) fn compare_end_engines(reference: &Trace, other: &Trace, out: &mut Vec<Mismatch>) {
     if reference.score != other.score || reference.game_over != other.game_over {
         out.push(Mismatch {
             what: "engines disagree on the end".into(),
@@ -389,5 +366,4 @@ pub fn compare_traces(check: &Check, reference: &Trace, other: &Trace) -> Vec<Mi
             actual: format!("{:?}, over {}", other.score, other.game_over),
         });
     }
-    out
 }

@@ -3,30 +3,13 @@
 //! compared with a check's expectations and between engines.
 
 use super::compare::expect_eq;
+pub use super::trace::J2003Trace;
 use super::trace::{Mismatch, StepTrace, Trace};
 use crate::engine::Engine;
 use crate::geometry::{Colour, Geometry, Position};
 use crate::parse::case::Check;
 use crate::procedure::j2003::Extent;
 use crate::status_game::Status as StringStatus;
-
-/// J2003 result of a check (j2003.md J-18, J-52, J-64, J-65).
-#[derive(Clone, Debug, PartialEq)]
-pub struct J2003Trace {
-    /// Some ending pass could not be judged (J-19) within the budget.
-    pub pass_undetermined: bool,
-    /// The long cycle's difference (white minus black stones removed in it), if one ended
-    /// the alternation.
-    pub cycle_difference: Option<i64>,
-    /// The analysis of the final position (when the alternation ended by passes and the
-    /// check asks for statuses or a score).
-    pub analysis: Option<crate::status_game::Analysis>,
-    pub prisoner_difference: i64,
-    pub score: Option<f64>,
-    pub result: Option<String>,
-    /// States (or nodes) the engine's solver visited over every analysis of the replay.
-    pub explored: u64,
-}
 
 /// The J2003 analyses made during one replay, by position, all made to the same extent.
 pub(super) struct AnalysisMemo {

@@ -3,64 +3,16 @@
 //! (L-5) of the final position.
 
 use super::trace::{CaseProblem, Mismatch};
+pub use super::trace::{LjrStepTrace, LjrTrace};
 use crate::engine::Engine;
-use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::ljr::{ControlAnswer, ControlMethod, Situation, Turn, TurnDone};
+use crate::geometry::{Cell, Geometry, Point, Position};
+use crate::ljr::{ControlAnswer, ControlMethod, TurnDone};
 use crate::parse::case::Check;
 use crate::parse::case_ljr::{ControlExpect, LjrCheck};
 use crate::parse::diagram::grid_text;
-use crate::procedure::ljr::{control_maps, no_disagreement_control, score_of, LjrScore};
+use crate::procedure::ljr::{control_maps, no_disagreement_control, score_of};
 use crate::rules::{Illegal, Prisoners};
 use crate::session::{Action, RulesetGame};
-
-/// One replayed turn.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LjrStepTrace {
-    pub index: usize,
-    pub player: Colour,
-    pub text: String,
-    pub turn: Turn,
-    pub result: Result<TurnDone, Illegal>,
-    pub position: Position,
-    pub captives: Prisoners,
-    pub permanently_prohibited: Vec<Point>,
-}
-
-/// What a replay of an LJR check found.
-#[derive(Clone, Debug, PartialEq)]
-pub struct LjrTrace {
-    pub steps: Vec<LjrStepTrace>,
-    pub position: Position,
-    pub situation: Situation,
-    pub captives: Prisoners,
-    pub game_over: bool,
-    /// Black's and White's control by the two-eye test, when the check asks for it.
-    pub control: Option<[ControlAnswer; 2]>,
-    /// The same by disputes.
-    pub dispute: Option<[ControlAnswer; 2]>,
-    /// L-5 with control by the two-eye test, when every location is decided.
-    pub score: Option<LjrScore>,
-    /// L-17 counting without disagreement from the check's claims: each player's control
-    /// and the stones taken as dead (the same for every engine: no search).
-    pub claims: Option<([Vec<bool>; 2], Vec<Point>)>,
-}
-
-impl LjrTrace {
-    /// Whether a control question the check asked stayed undetermined.
-    pub fn is_undetermined(&self) -> bool {
-        [&self.control, &self.dispute]
-            .into_iter()
-            .flatten()
-            .any(|m| m.iter().any(|a| !a.is_decided()))
-    }
-    pub fn explored(&self) -> u64 {
-        [&self.control, &self.dispute]
-            .into_iter()
-            .flatten()
-            .flat_map(|m| m.iter().map(|a| a.explored))
-            .sum()
-    }
-}
 
 /// Replay an LJR check on `engine`.
 pub fn replay_ljr(

@@ -1,20 +1,27 @@
 //! Runs checks on engines: replay, compare with the expectations, compare engines, report.
 //!
-//! The common core is ruleset-blind: [`replay`] plays a check's moves on an engine,
-//! [`compare`] compares a replay with the check's expectations and with another engine's
-//! replay, [`report`] formats a failure, [`files`] finds and names the case files, and
-//! [`schedule`] runs many checks on every core; [`Replays`] gives a reader's command
-//! (`explain`, `export`) every engine's complete replay of a check, compared once. Each
-//! ruleset family adds what its text
-//! defines after the moves: [`naj`] (analyses, control, immortality, NAJ scores),
-//! [`j2003`] (ending-pass judge, long cycles, status analysis, score), [`ljr`] (turns with
-//! cycle removals, control by the two-eye test and by disputes, score) and [`vjr`] (status
-//! assessment, territory, score). Rulesets that only
-//! score by area (Tromp-Taylor, `custom`) need nothing beyond the core. A new ruleset
-//! plugs in as a new family module here, a field of [`Trace`], and a line in
-//! `replay::replay_with` and `compare::compare_expect` / `compare::compare_traces`.
+//! Three layers, each using only the ones below it (no import cycle, `tests/architecture.rs`):
+//! * the common core, ruleset-blind: [`trace`] the words every part shares (a replay's
+//!   moves and final position, and each family's trace type), [`replay`] plays a check's
+//!   moves on an engine, [`compare`] compares moves and final positions with the check's
+//!   expectations and between engines (and the helpers the families compare with);
+//! * one module per ruleset family, adding what its text defines after the moves: [`naj`]
+//!   (analyses, control, immortality, NAJ scores), [`j2003`] (ending-pass judge, long
+//!   cycles, status analysis, score), [`ljr`] (turns with cycle removals, control by the
+//!   two-eye test and by disputes, score) and [`vjr`] (status assessment, territory,
+//!   score); rulesets that only score by area (Tromp-Taylor, `custom`) need nothing beyond
+//!   the core;
+//! * above them [`dispatch`], the one module naming every family (`replay_with`,
+//!   `compare_expect`, `compare_traces`), and [`schedule`] (many checks on every core);
+//!   [`report`] formats a failure, [`files`] finds and names the case files; [`Replays`]
+//!   gives a reader's command (`explain`, `export`) every engine's complete replay of a
+//!   check, compared once.
+//!
+//! A new ruleset plugs in as a new family module, its trace type in [`trace`] (a field of
+//! [`Trace`]), and a line in each function of [`dispatch`].
 
 mod compare;
+mod dispatch;
 mod files;
 pub mod j2003;
 pub mod ljr;
@@ -26,11 +33,10 @@ mod schedule;
 mod trace;
 pub mod vjr;
 
-pub use compare::{compare_expect, compare_traces};
+pub use dispatch::{compare_expect, compare_traces, replay, replay_to_judge};
 pub use files::{case_files, load_all, test_name};
 pub use j2003::J2003Trace;
 pub use naj::{AnalysisTrace, NajTrace};
-pub use replay::{replay, replay_to_judge};
 pub use replays::{decided_statuses, passes_judged, Replay, Replays};
 pub use report::{format_failure, rerun_command, side_by_side};
 pub use schedule::{run_check, run_checks, verdicts, CheckRun, SharedReplays};

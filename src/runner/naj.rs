@@ -2,40 +2,14 @@
 //! (N-17), the NAJ scores and the optimal-analysis claims, compared with a check's
 //! expectations and between engines.
 
-use super::compare::{compare_content, compare_expect, control_diagram, expect_eq};
+use super::compare::{compare_content, compare_steps, control_diagram, expect_eq};
 use super::replay::replay_steps;
-use super::trace::{CaseProblem, Mismatch, StepTrace, Trace};
+pub use super::trace::{AnalysisTrace, NajTrace};
+use super::trace::{CaseProblem, Mismatch, Trace};
 use crate::engine::{Answer, Engine, Prisoners, Start};
-use crate::geometry::{Colour, Geometry, Position};
-use crate::parse::case::{Check, FinalChecks};
-use crate::procedure::naj::{compare, control_score, Budget, Comparison};
-
-/// One replayed NAJ analysis.
-#[derive(Clone, Debug, PartialEq)]
-pub struct AnalysisTrace {
-    pub steps: Vec<StepTrace>,
-    pub end: Position,
-    pub over: bool,
-    /// Control of the analysing player (N-18/N-19), or the budget ran out.
-    pub control: Answer<Vec<bool>>,
-}
-
-/// NAJ scoring of a check (naj.md N-21 ... N-24).
-#[derive(Clone, Debug, PartialEq)]
-pub struct NajTrace {
-    /// The final-position (the position at the end of the alternation).
-    pub final_position: Position,
-    pub black_analysis: Option<AnalysisTrace>,
-    pub white_analysis: Option<AnalysisTrace>,
-    pub black_score: Option<i64>,
-    pub white_score: Option<i64>,
-    pub prisoner_difference: i64,
-    pub score: Option<f64>,
-    pub result: Option<String>,
-    /// The claimed optimal values of the black- and white-analysis (expect
-    /// `optimal-black-score` / `optimal-white-score`), compared by the solver.
-    pub optimal: [Option<Answer<Comparison>>; 2],
-}
+use crate::geometry::{Colour, Geometry};
+use crate::parse::case::Check;
+use crate::procedure::naj::{compare, control_score, Budget};
 
 pub(super) fn naj_trace(
     engine: &dyn Engine,
@@ -182,26 +156,10 @@ pub(super) fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>
         let name = format!("{}-analysis", colour.name());
         match (spec, trace) {
             (Some(spec), Some(t)) => {
-                let steps_check = Check {
-                    steps: spec.steps.clone(),
-                    expect: FinalChecks::default(),
-                    ..check.clone()
-                };
-                let sub = Trace {
-                    steps: t.steps.clone(),
-                    position: t.end.clone(),
-                    prisoners: Prisoners::default(),
-                    score: None,
-                    game_over: t.over,
-                    to_move: Colour::Black,
-                    cycle: None,
-                    naj: None,
-                    immortal: [None, None],
-                    j2003: None,
-                    vjr: None,
-                    ljr: None,
-                };
-                for mut m in compare_expect(&steps_check, &sub) {
+                // The analysis's moves as written against its replay (N-15, N-16).
+                let mut steps = Vec::new();
+                compare_steps(g, &spec.steps, &t.steps, &mut steps);
+                for mut m in steps {
                     m.what = format!("{name}: {}", m.what);
                     out.push(m);
                 }

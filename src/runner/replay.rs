@@ -1,7 +1,7 @@
-//! Replay a check's moves on an engine, then hand the result to its ruleset family.
+//! Replay a check's moves on an engine, family-agnostic: the game its ruleset starts, the
+//! moves, the final position and the immortal stones (N-17) the check asks for. The
+//! families' work after the moves is added above them (`dispatch::replay_with`).
 
-use super::j2003::{j2003_trace, AnalysisMemo};
-use super::naj::naj_trace;
 use super::trace::{CaseProblem, StepTrace, Trace};
 use crate::engine::{Engine, Move};
 use crate::geometry::{Colour, Geometry, Point};
@@ -106,54 +106,30 @@ pub enum Searches {
     Complete,
 }
 
-/// Replay a check's moves on an engine (and, for NAJ, its analyses), with every search run
-/// to the end.
-pub fn replay(engine: &dyn Engine, check: &Check) -> Result<Result<Trace, CaseProblem>, String> {
-    replay_with(engine, check, Searches::Complete)
+/// A check's moves replayed on the game its ruleset starts, before any family's work.
+pub(super) struct Moves {
+    /// The replay, no family's part filled in yet.
+    pub(super) trace: Trace,
+    /// The legality of a move could not be decided within the budget (J-19's analysis of an
+    /// ending pass); the replay stopped there.
+    pub(super) pass_undetermined: bool,
+    /// The J2003 analyses J-19's judge made, to the extent `searches` asked, kept for the
+    /// final position's (the same engine, position and budget give the same analysis).
+    pub(super) analyses: crate::session::AnalysisMemo,
+    pub(super) extent: Extent,
 }
 
-/// Replay a check to judge it: the same verdict as [`replay`], without the searches whose
-/// results cannot change it.
-pub fn replay_to_judge(
-    engine: &dyn Engine,
-    check: &Check,
-) -> Result<Result<Trace, CaseProblem>, String> {
-    replay_with(engine, check, Searches::ToJudge)
-}
-
-/// Replay, with as much searching as `searches` asks.
-pub(super) fn replay_with(
+/// Replay `check`'s moves on `engine`, with as much searching as `searches` asks.
+pub(super) fn replay_moves(
     engine: &dyn Engine,
     check: &Check,
     searches: Searches,
-) -> Result<Result<Trace, CaseProblem>, String> {
-    if let Some(l) = &check.ljr {
-        let t = match super::ljr::replay_ljr(engine, check, l)? {
-            Ok(t) => t,
-            Err(p) => return Ok(Err(p)),
-        };
-        return Ok(Ok(Trace {
-            steps: Vec::new(),
-            position: t.position.clone(),
-            prisoners: t.captives,
-            score: None,
-            game_over: t.game_over,
-            to_move: t.situation.to_move,
-            cycle: None,
-            naj: None,
-            immortal: [None, None],
-            j2003: None,
-            ljr: Some(t),
-            vjr: None,
-        }));
-    }
+) -> Result<Result<Moves, CaseProblem>, String> {
     let rules = check
         .rules
         .as_ref()
         .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
-    // The game the ruleset starts: J-19 (C-4) judges ending passes in it, and the analyses
-    // it makes are kept for the final position's (the same engine, position and budget
-    // give the same analysis).
+    // The game the ruleset starts: J-19 (C-4) judges ending passes in it.
     let judge = PassJudge {
         budget: check.solver_budget,
         extent: if searches == Searches::Complete {
@@ -163,10 +139,8 @@ pub(super) fn replay_with(
         },
         memo: Default::default(),
     };
-    let analysed = AnalysisMemo {
-        extent: judge.extent,
-        analyses: judge.memo.clone(),
-    };
+    let extent = judge.extent;
+    let analyses = judge.memo.clone();
     let mut game = RulesetGame::start(engine, &check.geometry, rules, &check.start, judge)
         .map_err(|u| u.to_string())?;
     let mut pass_undetermined = false;
@@ -179,8 +153,7 @@ pub(super) fn replay_with(
         Ok(s) => s,
         Err(p) => return Ok(Err(p)),
     };
-    let is_j2003 = check.ruleset == crate::rules::RulesetId::J2003;
-    let mut trace = Trace {
+    let trace = Trace {
         steps,
         position: game.position(),
         prisoners: game.prisoners(),
@@ -194,19 +167,20 @@ pub(super) fn replay_with(
         ljr: None,
         vjr: None,
     };
-    if is_j2003 {
-        let mut j = j2003_trace(engine, check, &trace, pass_undetermined, &analysed)?;
-        j.explored = analysed
-            .analyses
-            .borrow()
-            .iter()
-            .map(|(_, a)| a.explored)
-            .sum();
-        trace.j2003 = Some(j);
-    }
-    if check.ruleset == crate::rules::RulesetId::Vjr {
-        trace.vjr = Some(super::vjr::vjr_trace(engine, check, &trace)?);
-    }
+    Ok(Ok(Moves {
+        trace,
+        pass_undetermined,
+        analyses,
+        extent,
+    }))
+}
+
+/// N-17: the immortal stones of Black and White in the final position, where the check asks.
+pub(super) fn immortality(
+    engine: &dyn Engine,
+    check: &Check,
+    trace: &mut Trace,
+) -> Result<(), String> {
     for (i, (wanted, colour)) in [
         (check.expect.immortal_black.is_some(), Colour::Black),
         (check.expect.immortal_white.is_some(), Colour::White),
@@ -225,11 +199,5 @@ pub(super) fn replay_with(
             );
         }
     }
-    if check.ruleset.analysis_rules().is_some() {
-        match naj_trace(engine, check, &trace)? {
-            Ok(n) => trace.naj = Some(n),
-            Err(p) => return Ok(Err(p)),
-        }
-    }
-    Ok(Ok(trace))
+    Ok(())
 }

@@ -1,9 +1,9 @@
 //! Every engine's complete replay of one check, compared once: the door of the commands
 //! that show a check rather than judge it (`explain`, `export`). The moves go through
-//! `session::RulesetGame` as in every replay ([`super::replay`]); the comparison is
+//! `session::RulesetGame` as in every replay ([`super::dispatch::replay`]); the comparison is
 //! [`compare_traces`], the one the runner's verdicts use.
 
-use super::replay::replay;
+use super::dispatch::replay;
 use super::{compare_traces, CaseProblem, Mismatch, Trace};
 use crate::engine::Engine;
 use crate::parse::case::Check;

@@ -11,7 +11,7 @@
 //!   introduced: every configuration was undetermined on each of them), and running them
 //!   spent the whole budget nine more times.
 
-use super::replay::replay_to_judge;
+use super::dispatch::replay_to_judge;
 use super::{applicability, is_undetermined, judge, undetermined_reason, Status, Trace};
 use crate::engine::Engine;
 use crate::optimized::Optimized;

@@ -3,37 +3,12 @@
 //! between engines.
 
 use super::compare::expect_eq;
+pub use super::trace::VjrTrace;
 use super::trace::{Mismatch, Trace};
 use crate::engine::Engine;
 use crate::geometry::{Colour, Geometry};
 use crate::parse::case::Check;
-use crate::vjr::{Outcome, VjrAssessment, VjrTerritory};
-
-/// VJR result of a check.
-#[derive(Clone, Debug, PartialEq)]
-pub struct VjrTrace {
-    /// The assessment of the final position (when the alternation ended by two passes, or
-    /// the check has no moves, and the check asks for statuses, territory or a score).
-    pub assessment: Option<VjrAssessment>,
-    /// V-24, V-25, when every status is decided and defined.
-    pub territory: Option<VjrTerritory>,
-    pub prisoner_difference: i64,
-    pub score: Option<f64>,
-    pub result: Option<String>,
-}
-
-impl VjrTrace {
-    pub fn explored(&self) -> u64 {
-        self.assessment.as_ref().map(|a| a.explored).unwrap_or(0)
-    }
-
-    /// Some status is undetermined within the budget.
-    pub fn is_undetermined(&self) -> bool {
-        self.assessment
-            .as_ref()
-            .is_some_and(|a| a.strings.iter().any(|s| s.status.is_none()))
-    }
-}
+use crate::vjr::Outcome;
 
 pub(super) fn vjr_trace(
     engine: &dyn Engine,

@@ -1,8 +1,8 @@
-//! The main line of the first game tree as an [`SgfGame`]: board, game information, setup,
-//! moves with their comments, the markup of the last node.
+//! The main line of a game tree as an [`SgfGame`]: board, game information, setup, moves
+//! with their comments, the markup of the last node.
 
 use super::super::InputError;
-use super::scan::Scan;
+use super::scan::TreeScan;
 use super::{is_one_of, ruleset_of, SgfGame, SgfMarkup, SgfMove, MOVE, SETUP, STONES};
 use crate::engine::Move;
 use crate::geometry::{Cell, Colour, Geometry, Point, MAX_SIDE};
@@ -12,7 +12,7 @@ use sgf_parse::{Color, SgfNode, SgfProp};
 /// What reading the main line needs at every node: the scan (for errors at their place)
 /// and the board.
 struct Reader<'a> {
-    scan: &'a Scan<'a>,
+    scan: &'a TreeScan<'a>,
     geometry: Geometry,
     width: usize,
     height: usize,
@@ -47,7 +47,7 @@ impl Reader<'_> {
 }
 
 /// The board of `SZ` (19x19 without it).
-fn board_of(root: &SgfNode<Prop>, scan: &Scan) -> Result<Geometry, InputError> {
+fn board_of(root: &SgfNode<Prop>, scan: &TreeScan) -> Result<Geometry, InputError> {
     let err =
         |node: usize, ident: &str, message: String| scan.error_at(scan.place(node, ident), message);
     let written = |node: usize, ident: &str, values: &[String]| scan.written(node, ident, values);
@@ -85,7 +85,7 @@ fn board_of(root: &SgfNode<Prop>, scan: &Scan) -> Result<Geometry, InputError> {
 
 pub(super) fn read_game(
     root: &SgfNode<Prop>,
-    scan: &Scan,
+    scan: &TreeScan,
     mut notes: Vec<String>,
 ) -> Result<SgfGame, InputError> {
     let line: Vec<&SgfNode<Prop>> = root.main_variation().collect();
@@ -112,6 +112,10 @@ pub(super) fn read_game(
             .properties()
             .any(|p| is_one_of(p, MOVE) || is_one_of(p, SETUP));
     let mut game = SgfGame::new(geometry.clone());
+    game.root_name = root.properties().find_map(|p| match p {
+        Prop::N(t) => Some(t.text.clone()),
+        _ => None,
+    });
     let mut comments = Vec::new();
     let mut setup_at = None;
     for (i, node) in line.iter().enumerate() {

@@ -1,11 +1,15 @@
 //! SGF FF[4] games of Go, both directions, through the `sgf-parse` crate: [`read_sgf`] turns a
 //! file's text into an [`SgfGame`] (board, setup, game information, the main line of moves),
-//! [`write_sgf`] writes one. The commands `go-oracle import` and `go-oracle export` use them.
+//! [`read_sgf_collection`] every game tree of a collection `(;...)(;...)`, each with its place
+//! ([`SgfGameTree`]), [`write_sgf`] writes one. The commands `go-oracle import` (every game
+//! tree) and `go-oracle export` (a collection: one game tree per check) use them.
 //!
 //! What is read:
 //!
-//! * the first game tree of the file (a collection of several games gives a note), which must
-//!   be Go (`GM[1]`, or no `GM`);
+//! * by [`read_sgf`], the first game tree of the file (a collection of several games gives a
+//!   note); by [`read_sgf_collection`], each of them. A game tree read must be Go (`GM[1]`,
+//!   or no `GM`);
+//! * `N` of the root: its name (`export` writes the check's name there);
 //! * `SZ[n]` or `SZ[w:h]` (19 when missing; sides 1 to 25);
 //! * the setup: `AB`, `AW`, `AE` of the root and of the nodes without a move before the first
 //!   move, applied in order from an empty board, and `PL`; setup stones after the first move
@@ -58,6 +62,9 @@ pub struct SgfGame {
     pub ruleset: Option<RulesetId>,
     /// `GN`.
     pub name: Option<String>,
+    /// `N` of the root node (the node's name): `export` writes the name of the check there,
+    /// and `import` names the check by it.
+    pub root_name: Option<String>,
     /// The comment of the root (and of the setup nodes before the first move).
     pub comment: Option<String>,
     /// The main line.
@@ -67,6 +74,17 @@ pub struct SgfGame {
     /// What the reader left out (other games of a collection, variations, a `PL` after the
     /// first move); not written.
     pub notes: Vec<String>,
+}
+
+/// One game tree of a collection, read by [`read_sgf_collection`]: its place in the file and
+/// its game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SgfGameTree {
+    /// 1-based, in the file's order.
+    pub index: usize,
+    /// The line of the file where it starts (its `(`).
+    pub line: usize,
+    pub game: SgfGame,
 }
 
 /// One move of the main line.
@@ -112,6 +130,7 @@ impl SgfGame {
             ruleset_text: None,
             ruleset: None,
             name: None,
+            root_name: None,
             comment: None,
             moves: Vec::new(),
             markup: None,
@@ -193,7 +212,30 @@ pub fn read_sgf_bytes(bytes: Vec<u8>, file: &str) -> Result<SgfGame, InputError>
     Ok(game)
 }
 
-fn read(text: &str) -> Result<SgfGame, InputError> {
+/// Every game tree of an SGF file's text (a collection `(;...)(;...)` has several), each
+/// read as [`read_sgf`] reads the first: in the file's order, with its index and line. An
+/// error in any of them is an error (`game tree K: ...` when there are several, at its line
+/// and column): no game tree is left out.
+pub fn read_sgf_collection(text: &str, file: &str) -> Result<Vec<SgfGameTree>, InputError> {
+    read_all(text).map_err(|e| e.in_file(file))
+}
+
+/// [`read_sgf_collection`] on a file's bytes, decoded by [`text_of_bytes`] (its note joins
+/// the first game's).
+pub fn read_sgf_collection_bytes(
+    bytes: Vec<u8>,
+    file: &str,
+) -> Result<Vec<SgfGameTree>, InputError> {
+    let (text, note) = text_of_bytes(bytes);
+    let mut trees = read_sgf_collection(&text, file)?;
+    if let (Some(n), Some(first)) = (note, trees.first_mut()) {
+        first.game.notes.insert(0, n.to_string());
+    }
+    Ok(trees)
+}
+
+/// The game trees of `text` parsed by `sgf-parse`, and the places of their parts.
+fn parse_trees(text: &str) -> Result<(Scan<'_>, Vec<GameTree>), InputError> {
     let bom = if text.starts_with('\u{feff}') { 3 } else { 0 };
     let body = &text[bom..];
     let start = bom + (body.len() - body.trim_start().len());
@@ -214,6 +256,42 @@ fn read(text: &str) -> Result<SgfGame, InputError> {
         }
     }
     let trees = sgf_parse::parse(&text[start..]).map_err(|e| parse_error(&scan, e))?;
+    if trees.is_empty() {
+        return Err(scan.error_at(start, "not SGF: expected `(;`".into()));
+    }
+    Ok((scan, trees))
+}
+
+/// Game tree `k` (0-based) read, or the error of a game that is not Go.
+fn read_tree(
+    tree: GameTree,
+    scan: &Scan,
+    k: usize,
+    notes: Vec<String>,
+) -> Result<SgfGame, InputError> {
+    let places = scan.game(k);
+    match tree {
+        GameTree::GoGame(root) => {
+            let result = read_game(&root, &places, notes);
+            dismantle(root);
+            result
+        }
+        GameTree::Unknown(node) => {
+            let gm = node
+                .get_property("GM")
+                .map(|p| p.to_string())
+                .unwrap_or_else(|| "GM".into());
+            dismantle(node);
+            Err(places.error_at(
+                places.place(0, "GM"),
+                format!("{gm}: only Go (GM[1]) can be read"),
+            ))
+        }
+    }
+}
+
+fn read(text: &str) -> Result<SgfGame, InputError> {
+    let (scan, trees) = parse_trees(text)?;
     let mut notes = Vec::new();
     if trees.len() > 1 {
         notes.push(format!(
@@ -224,36 +302,44 @@ fn read(text: &str) -> Result<SgfGame, InputError> {
     let mut trees = trees.into_iter();
     let first = trees.next();
     trees.for_each(dismantle_tree);
-    let root = match first {
-        Some(GameTree::GoGame(root)) => root,
-        Some(other) => {
-            let gm = match &other {
-                GameTree::Unknown(node) => node
-                    .get_property("GM")
-                    .map(|p| p.to_string())
-                    .unwrap_or_else(|| "GM".into()),
-                GameTree::GoGame(_) => String::new(),
-            };
-            dismantle_tree(other);
-            return Err(scan.error_at(
-                scan.place(0, "GM"),
-                format!("{gm}: only Go (GM[1]) can be read"),
-            ));
+    match first {
+        Some(tree) => read_tree(tree, &scan, 0, notes),
+        None => Err(scan.error_at(0, "not SGF: expected `(;`".into())),
+    }
+}
+
+fn read_all(text: &str) -> Result<Vec<SgfGameTree>, InputError> {
+    let (scan, trees) = parse_trees(text)?;
+    let several = trees.len() > 1;
+    let mut out = Vec::new();
+    let mut trees = trees.into_iter().enumerate();
+    while let Some((k, tree)) = trees.next() {
+        match read_tree(tree, &scan, k, Vec::new()) {
+            Ok(game) => out.push(SgfGameTree {
+                index: k + 1,
+                line: scan.game(k).line(),
+                game,
+            }),
+            Err(mut e) => {
+                trees.for_each(|(_, t)| dismantle_tree(t));
+                if several {
+                    e.message = format!("game tree {}: {}", k + 1, e.message);
+                }
+                return Err(e);
+            }
         }
-        None => return Err(scan.error_at(start, "not SGF: expected `(;`".into())),
-    };
-    let result = read_game(&root, &scan, notes);
-    dismantle(root);
-    result
+    }
+    Ok(out)
 }
 
 /// The message and place of an error of `sgf-parse`.
 fn parse_error(scan: &Scan, e: SgfParseError) -> InputError {
     let problem = match e {
         SgfParseError::LexerError(_) => scan.lexer_problem.or(scan.tree_problem),
-        SgfParseError::InvalidGameType => {
-            Some((scan.place(0, "GM"), "GM: expected a number (GM[1] is Go)"))
-        }
+        SgfParseError::InvalidGameType => Some((
+            scan.game(0).place(0, "GM"),
+            "GM: expected a number (GM[1] is Go)",
+        )),
         _ => scan.tree_problem.or(scan.lexer_problem),
     };
     let (at, what) = problem.unwrap_or((scan.text.len(), "not valid SGF"));

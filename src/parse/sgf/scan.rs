@@ -2,18 +2,24 @@
 
 use super::super::InputError;
 
-/// Where the parts of an SGF text are, for error messages: the nodes of the first game tree
-/// in document order (the main line is their prefix: a node's first child follows it), with
-/// their properties, and the first problem of each kind the lexer or the parser of
-/// `sgf-parse` would stop at. It mirrors the tokens of `sgf-parse` (brackets with `\`
+/// Where the parts of an SGF text are, for error messages: each game tree's start and its
+/// nodes in document order (the main line is their prefix: a node's first child follows
+/// it), with their properties, and the first problem of each kind the lexer or the parser
+/// of `sgf-parse` would stop at. It mirrors the tokens of `sgf-parse` (brackets with `\`
 /// escapes, identifiers up to `[`) and builds nothing.
 pub(super) struct Scan<'a> {
     pub(super) text: &'a str,
-    pub(super) nodes: Vec<ScanNode>,
+    pub(super) trees: Vec<ScanTree>,
     /// The first token the lexer rejects: (offset, what).
     pub(super) lexer_problem: Option<(usize, &'static str)>,
     /// The first place the tree structure breaks: (offset, what).
     pub(super) tree_problem: Option<(usize, &'static str)>,
+}
+
+/// One game tree of the text: where its `(` is, and its nodes.
+pub(super) struct ScanTree {
+    pub(super) offset: usize,
+    pub(super) nodes: Vec<ScanNode>,
 }
 
 pub(super) struct ScanNode {
@@ -31,7 +37,7 @@ impl<'a> Scan<'a> {
     pub(super) fn new(text: &'a str, start: usize) -> Scan<'a> {
         let mut s = Scan {
             text,
-            nodes: Vec::new(),
+            trees: Vec::new(),
             lexer_problem: None,
             tree_problem: None,
         };
@@ -39,7 +45,6 @@ impl<'a> Scan<'a> {
         let mut i = start;
         // One flag per open `(`: whether a node has started in it.
         let mut open: Vec<bool> = Vec::new();
-        let mut trees = 0usize;
         let skip_ws = |i: &mut usize| {
             while *i < bytes.len() && bytes[*i].is_ascii_whitespace() {
                 *i += 1;
@@ -55,14 +60,18 @@ impl<'a> Scan<'a> {
                     if open.last() == Some(&false) {
                         s.tree(i, "a variation `(` before any node: expected `;`");
                     }
+                    if open.is_empty() {
+                        s.trees.push(ScanTree {
+                            offset: i,
+                            nodes: Vec::new(),
+                        });
+                    }
                     open.push(false);
                     i += 1;
                 }
                 ')' => {
                     if open.pop().is_none() {
                         s.tree(i, "`)` closes no game tree");
-                    } else if open.is_empty() {
-                        trees += 1;
                     }
                     i += 1;
                 }
@@ -71,11 +80,13 @@ impl<'a> Scan<'a> {
                         Some(started) => *started = true,
                         None => s.tree(i, "a node outside a game tree: expected `(`"),
                     }
-                    if trees == 0 {
-                        s.nodes.push(ScanNode {
-                            offset: i,
-                            props: Vec::new(),
-                        });
+                    if !open.is_empty() {
+                        if let Some(tree) = s.trees.last_mut() {
+                            tree.nodes.push(ScanNode {
+                                offset: i,
+                                props: Vec::new(),
+                            });
+                        }
                     }
                     i += 1;
                 }
@@ -140,8 +151,8 @@ impl<'a> Scan<'a> {
                     } else {
                         ident.chars().filter(|c| c.is_ascii_uppercase()).collect()
                     };
-                    if trees == 0 {
-                        if let Some(node) = s.nodes.last_mut() {
+                    if !open.is_empty() {
+                        if let Some(node) = s.trees.last_mut().and_then(|t| t.nodes.last_mut()) {
                             node.props.push(ScanProp {
                                 ident,
                                 offset: ident_at,
@@ -183,6 +194,38 @@ impl<'a> Scan<'a> {
         InputError::new(message).at(l, c)
     }
 
+    /// The places of game tree `k` (0-based); an empty one past the last.
+    pub(super) fn game(&self, k: usize) -> TreeScan<'_> {
+        let (offset, nodes) = match self.trees.get(k) {
+            Some(t) => (t.offset, t.nodes.as_slice()),
+            None => (self.text.len(), &[][..]),
+        };
+        TreeScan {
+            scan: self,
+            offset,
+            nodes,
+        }
+    }
+}
+
+/// The places of one game tree of a [`Scan`]: its nodes by their index along its main line.
+pub(super) struct TreeScan<'s> {
+    pub(super) scan: &'s Scan<'s>,
+    /// Where its `(` is.
+    pub(super) offset: usize,
+    nodes: &'s [ScanNode],
+}
+
+impl TreeScan<'_> {
+    pub(super) fn error_at(&self, offset: usize, message: String) -> InputError {
+        self.scan.error_at(offset, message)
+    }
+
+    /// The 1-based line of its `(`.
+    pub(super) fn line(&self) -> usize {
+        self.scan.line_col(self.offset).0
+    }
+
     /// The property `ident` of main-line node `node` (its first occurrence).
     pub(super) fn prop(&self, node: usize, ident: &str) -> Option<&ScanProp> {
         self.nodes
@@ -192,12 +235,13 @@ impl<'a> Scan<'a> {
             .find(|p| p.ident == ident)
     }
 
-    /// The offset of property `ident` of node `node`, else of the node, else the start.
+    /// The offset of property `ident` of node `node`, else of the node, else the tree's
+    /// start.
     pub(super) fn place(&self, node: usize, ident: &str) -> usize {
         self.prop(node, ident)
             .map(|p| p.offset)
             .or_else(|| self.nodes.get(node).map(|n| n.offset))
-            .unwrap_or(0)
+            .unwrap_or(self.offset)
     }
 
     /// `ID[value][value]` as written (escapes dropped), for messages.

@@ -7,7 +7,7 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{Color, SgfNode, SimpleText, Text};
 
 /// The SGF text of `game`: one game tree, one node per line: the root (`FF[4]`, `GM[1]`,
-/// `CA[UTF-8]`, `AP`, `SZ`, `GN`, `KM`, `HA`, `RU`, `PL`, `AB`, `AW`, `C`), a node per move
+/// `CA[UTF-8]`, `AP`, `SZ`, `GN`, `N`, `KM`, `HA`, `RU`, `PL`, `AB`, `AW`, `C`), a node per move
 /// (`B[]`/`W[]` for a pass), and the markup (`TB`, `TW`, `LB`, `C`) in a node after the last
 /// move. `RU` is `ruleset_text`, else the ruleset's id. `HA` is written from 2 on (SGF has no
 /// `HA[1]`). Point lists are written in board order, so the text is the same from run to
@@ -50,6 +50,9 @@ pub fn write_sgf(game: &SgfGame) -> String {
     ];
     if let Some(n) = &game.name {
         root.push(Prop::GN(SimpleText { text: n.clone() }));
+    }
+    if let Some(n) = &game.root_name {
+        root.push(Prop::N(SimpleText { text: n.clone() }));
     }
     if let Some(k) = game.komi {
         root.push(Prop::KM(k));

@@ -1,5 +1,6 @@
-//! `go-oracle export`: a check of a case file as an SGF game: the start (size, setup stones,
-//! player to move, komi, handicap, ruleset), the legal moves in order (an illegal move is
+//! `go-oracle export`: a check of a case file as an SGF game (every check: a collection, one
+//! game tree each, the check's name in the root's `N`, which `import` reads back): the start
+//! (size, setup stones, player to move, komi, handicap, ruleset), the legal moves in order (an illegal move is
 //! left out and named in a comment), and at the end what the check says about the final
 //! position as markup:
 //!
@@ -164,6 +165,8 @@ fn sgf_game(
     game.ruleset = Some(check.ruleset);
     game.ruleset_text = Some(check.ruleset.as_str().to_string());
     game.name = Some(file.title.clone().unwrap_or_else(|| file.id.clone()));
+    // The root's name is the check's: `import` names the check by it.
+    game.root_name = Some(check.name.clone());
     let mut root = vec![format!(
         "Exported by go-oracle from the case {} (check {}, ruleset {}).",
         file.id, check.name, check.ruleset

@@ -1,5 +1,5 @@
-//! `go-oracle import`: an SGF game (main line) or a Sensei's Library diagram (its numbered
-//! moves) as a case file. The work is the library's (`go_oracle::import`: the moves played
+//! `go-oracle import`: an SGF game (the main line of every game tree of a collection) or a
+//! Sensei's Library diagram (its numbered moves) as a case file. The work is the library's (`go_oracle::import`: the moves played
 //! through the session on both engines, the case written and judged); this command reads
 //! the file, chooses the ruleset, prints the case and the summary, and sets the exit status
 //! (0 agreed, 1 the engines disagree, 3 something undetermined, 2 bad input).
@@ -7,9 +7,11 @@
 use crate::error::Exit;
 use crate::output::print_json;
 use go_oracle::import::sensei::{game_of, is_sensei};
-use go_oracle::import::{choose_ruleset, import, Imported, Kind, Request};
+use go_oracle::import::{
+    choose_ruleset, import, import_all, sgf_requests, Imported, Kind, Request, Shared, TreePlace,
+};
 use go_oracle::parse::sensei::read_sensei;
-use go_oracle::parse::sgf::{read_sgf_bytes, text_of_bytes};
+use go_oracle::parse::sgf::{read_sgf_collection_bytes, text_of_bytes};
 use go_oracle::rules::RulesetId;
 use go_oracle::session::VerdictKind;
 use serde_json::json;
@@ -17,12 +19,12 @@ use std::path::{Path, PathBuf};
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// The SGF file (the first game tree, its main line), or a Sensei's Library diagram (a
-    /// file whose first line that is not blank starts with `$$`, or a .txt/.sensei file that
-    /// is not SGF).
+    /// The SGF file (every game tree of a collection, each its main line), or a Sensei's
+    /// Library diagram (a file whose first line that is not blank starts with `$$`, or a
+    /// .txt/.sensei file that is not SGF).
     file: PathBuf,
-    /// The ruleset of the case (default: the SGF's RU, when go-oracle knows it; required for a
-    /// Sensei diagram).
+    /// The ruleset of the case (default: each SGF game tree's RU, when go-oracle knows it;
+    /// required for a Sensei diagram).
     #[arg(long, value_enum)]
     ruleset: Option<RulesetId>,
     /// Write the case here (its id is the file's stem) instead of on stdout.
@@ -68,21 +70,18 @@ pub fn run(args: Args) -> Result<(), Exit> {
             rules,
             ruleset_why: why,
             budget: args.budget,
+            tree: TreePlace::SINGLE,
         })
     } else {
-        let game = read_sgf_bytes(bytes, &name)?;
-        let (ruleset, rules, why) =
-            choose_ruleset(&game, args.ruleset, &name).map_err(Exit::BadInput)?;
-        import(&Request {
-            game: &game,
-            kind: Kind::Sgf,
+        let trees = read_sgf_collection_bytes(bytes, &name)?;
+        let shared = Shared {
             file: &name,
             id: &id,
-            ruleset,
-            rules,
-            ruleset_why: why,
+            given: args.ruleset,
             budget: args.budget,
-        })
+        };
+        let requests = sgf_requests(&trees, &shared).map_err(Exit::BadInput)?;
+        import_all(&requests)
     }
     .map_err(Exit::BadInput)?;
     report(&args, &name, &imported)
@@ -108,6 +107,14 @@ fn report(args: &Args, name: &str, imported: &Imported) -> Result<(), Exit> {
             "out_of_turn": imported.out_of_turn,
             "undetermined": imported.undetermined,
             "disagreements": imported.disagreements,
+            "game_trees": imported.trees.iter().map(|t| json!({
+                "index": t.place.index,
+                "line": t.place.line,
+                "ruleset": t.ruleset.as_str(),
+                "checks": t.checks,
+                "moves": t.moves,
+                "out_of_turn": t.out_of_turn,
+            })).collect::<Vec<_>>(),
         });
         if let (None, Some(t)) = (&args.output, &imported.text) {
             v["case"] = json!(t);
@@ -124,29 +131,17 @@ fn report(args: &Args, name: &str, imported: &Imported) -> Result<(), Exit> {
     }
     let checks = imported.checks.len();
     let summary = format!(
-        "{}: {} of {} moves written in {checks} check{}{}: {}",
+        "{}: {} of {} moves written in {checks} check{}{}{}: {}",
         path_name.as_deref().unwrap_or(name),
         imported.written,
         imported.moves,
         if checks == 1 { "" } else { "s" },
-        if imported.out_of_turn.is_empty() {
-            String::new()
+        if imported.trees.len() > 1 {
+            format!(" from {} game trees", imported.trees.len())
         } else {
-            format!(
-                " (out of turn: move{} {})",
-                if imported.out_of_turn.len() == 1 {
-                    ""
-                } else {
-                    "s"
-                },
-                imported
-                    .out_of_turn
-                    .iter()
-                    .map(|m| m.to_string())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )
+            String::new()
         },
+        out_of_turn_text(imported),
         match imported.verdict {
             VerdictKind::Agreed => "agreed".to_string(),
             VerdictKind::Undetermined => {
@@ -170,5 +165,30 @@ fn report(args: &Args, name: &str, imported: &Imported) -> Result<(), Exit> {
         VerdictKind::Agreed => Ok(()),
         VerdictKind::Undetermined => Err(Exit::Undetermined),
         VerdictKind::Disagreed => Err(Exit::Failed),
+    }
+}
+
+/// ` (out of turn: moves 2, 5)`, or by game tree in a collection (` (out of turn: game tree
+/// 2 move 3)`); empty when every move was in turn.
+fn out_of_turn_text(imported: &Imported) -> String {
+    let several = imported.trees.len() > 1;
+    let moves: Vec<String> = imported
+        .trees
+        .iter()
+        .flat_map(|t| {
+            t.out_of_turn.iter().map(move |m| {
+                if several {
+                    format!("game tree {} move {m}", t.place.index)
+                } else {
+                    m.to_string()
+                }
+            })
+        })
+        .collect();
+    match moves.len() {
+        0 => String::new(),
+        1 if !several => format!(" (out of turn: move {})", moves[0]),
+        _ if !several => format!(" (out of turn: moves {})", moves.join(", ")),
+        _ => format!(" (out of turn: {})", moves.join(", ")),
     }
 }
