@@ -7,7 +7,8 @@
 //! ([`fixpoint`]). Its users:
 //! * naj.md N-17.B: immortality, [`Vitality::Liberties`] (`optimized::benson`, bitboards);
 //! * j2003.md S-3: `benson-uncapturable`, `benson-survival`, `sealed-regions`,
-//!   [`Vitality::Liberties`] (`optimized::j2003`, the byte board through [`on_graph`]);
+//!   [`Vitality::Liberties`] (`optimized::j2003`: bitboards on rectangles up to 128 bits,
+//!   else [`on_graph`]);
 //! * vjr.md V-11: the pass-alive formation, [`Vitality::EmptySuicideProof`]
 //!   (`optimized::vjr::formation`, bitboards);
 //! * solve.md SOLVE-B4: the points controlled for good, [`Vitality::SuicideProof`]
@@ -25,7 +26,9 @@
 //! Speed (measured when the four copies became this one, in one process old against new):
 //! the bitboard labelling with this fixpoint takes 0.75-0.89 of the old bitboard fixpoint's
 //! time on random 19x19 positions; [`on_graph`] takes 0.82-0.99 of J2003's old byte-board
-//! copy on 20-30 point boards; `go-oracle bench` and `go-oracle solve` were not slower.
+//! copy on 20-30 point boards; `go-oracle bench` and `go-oracle solve` were not slower. On
+//! J2003's small rectangles the bitboard labelling beats [`on_graph`] by far (the bench's
+//! CPU time fell by a third when J2003 moved to it).
 
 use crate::geometry::{Geometry, Point};
 
@@ -145,20 +148,25 @@ impl OnGraph {
         c != NONE && self.kept.chains[c as usize]
     }
 
-    /// Per region: whether it is next to a chain and every chain next to it is kept (a
-    /// region sealed by unconditionally alive chains, j2003.md S-3 `sealed-regions`).
+    /// Per region: whether it is sealed ([`sealed_regions`]).
     pub fn sealed_regions(&self) -> Vec<bool> {
-        let mut sealed = vec![false; self.kept.regions.len()];
-        for t in &self.touches {
-            sealed[t.region as usize] = true;
-        }
-        for t in &self.touches {
-            if !self.kept.chains[t.chain as usize] {
-                sealed[t.region as usize] = false;
-            }
-        }
-        sealed
+        sealed_regions(&self.kept, &self.touches)
     }
+}
+
+/// Per region: whether it is next to a chain and every chain next to it is kept (a region
+/// sealed by unconditionally alive chains, j2003.md S-3 `sealed-regions`).
+pub fn sealed_regions(kept: &Kept, touches: &[Touch]) -> Vec<bool> {
+    let mut sealed = vec![false; kept.regions.len()];
+    for t in touches {
+        sealed[t.region as usize] = true;
+    }
+    for t in touches {
+        if !kept.chains[t.chain as usize] {
+            sealed[t.region as usize] = false;
+        }
+    }
+    sealed
 }
 
 /// Labels the connected parts of the player's stones (the chains) and of the other points
