@@ -1,6 +1,7 @@
 //! go-oracle: the written rules of Go, executable twice.
 //!
-//! * [`geometry`], [`rules`]: the board and rule parameters every engine shares.
+//! * [`geometry`], [`rules`]: the board and rule parameters every engine shares; [`benson`]:
+//!   Benson's fixpoint, shared by the optimized engine and the procedures.
 //! * [`parse`]: diagrams, move notation and case files (shared by both engines).
 //! * [`reference`]: the literal implementation of `spec/`.
 //! * [`optimized`]: bitboards, incremental play, hashing.
@@ -14,6 +15,7 @@
 //!
 //! See `ARCHITECTURE.md` for the map and the invariants.
 
+pub mod benson;
 pub mod differential;
 pub mod engine;
 pub mod geometry;

@@ -1,13 +1,17 @@
-//! Technique: Benson's algorithm for unconditional life (Benson 1976), which decides NAJ
-//! immortality (spec `naj.md` N-17.B) without searching.
+//! Technique: Benson's algorithm for unconditional life (Benson 1976) on bitboards, which
+//! decides NAJ immortality (spec `naj.md` N-17.B) without searching, and gives the
+//! pass-alive formation of VJR (`vjr.md` V-11, vjr/formation.rs).
 //!
 //! Chains are the player's strings; regions are the connected parts of the rest of the
-//! board. A region is vital to a chain when every empty point of the region is a liberty
-//! of the chain. Repeatedly drop the chains with fewer than two vital regions, and the
-//! regions that touch a dropped chain; the chains that remain are immortal.
+//! board; both are labelled here by bitboard floods, and the pairs of a region and a chain
+//! next to it go to the one fixpoint of the project ([`crate::benson::fixpoint`]), with the
+//! vitality rule as a parameter ([`Vitality`]): N-17.B uses Benson's own
+//! ([`Vitality::Liberties`]: every empty point of the region is a liberty of the chain, and
+//! it has one).
 
 use super::bitboard::{BitBoard, MAX_WORDS};
 use super::legal::Layout;
+use crate::benson::{fixpoint, Count, Kept, Touch, Vitality};
 use crate::geometry::{Cell, Colour, Position};
 
 /// The connected parts of `set`.
@@ -23,85 +27,90 @@ pub fn components<const N: usize>(set: &BitBoard<N>, layout: &Layout<N>) -> Vec<
     out
 }
 
-/// The fixpoint of Benson's algorithm over given chains and candidate regions, with
-/// `vital[c][r]`: repeatedly drop every chain with fewer than two vital regions among the
-/// regions kept, and every region adjacent to a dropped chain. Returns which chains and
-/// which regions are kept.
-pub fn fixpoint<const N: usize>(
-    chains: &[BitBoard<N>],
-    regions: &[BitBoard<N>],
-    vital: &[Vec<bool>],
-    layout: &Layout<N>,
-) -> (Vec<bool>, Vec<bool>) {
-    let stride = layout.stride as u32;
-    let region_border: Vec<BitBoard<N>> = regions
-        .iter()
-        .map(|r| r.dilate(stride, &layout.on_board))
-        .collect();
-    let mut chain_alive = vec![true; chains.len()];
-    let mut region_alive = vec![true; regions.len()];
-    loop {
-        let mut changed = false;
-        for c in 0..chains.len() {
-            if chain_alive[c] {
-                let n = (0..regions.len())
-                    .filter(|&r| region_alive[r] && vital[c][r])
-                    .count();
-                if n < 2 {
-                    chain_alive[c] = false;
-                    changed = true;
+/// Benson's algorithm for one player on bitboards: his chains, the regions, the pairs of a
+/// region and a chain next to it, and what the fixpoint keeps.
+pub struct Benson<const N: usize> {
+    pub chains: Vec<BitBoard<N>>,
+    pub regions: Vec<BitBoard<N>>,
+    pub touches: Vec<Touch>,
+    pub kept: Kept,
+}
+
+impl<const N: usize> Benson<N> {
+    /// The player whose stones are `mine` (the opponent's `theirs`), with `vitality`.
+    pub fn new(
+        mine: &BitBoard<N>,
+        theirs: &BitBoard<N>,
+        layout: &Layout<N>,
+        vitality: Vitality,
+    ) -> Benson<N> {
+        let stride = layout.stride as u32;
+        let on = &layout.on_board;
+        let empty = on.and_not(&mine.or(theirs));
+        let chains = components(mine, layout);
+        let regions = components(&on.and_not(mine), layout);
+        let size: Vec<Count> = regions.iter().map(|r| count(r, &empty)).collect();
+        let mut touches = Vec::new();
+        for (c, chain) in chains.iter().enumerate() {
+            let reach = chain.dilate(stride, on);
+            for (r, region) in regions.iter().enumerate() {
+                let adjacent = region.and(&reach);
+                if !adjacent.is_zero() {
+                    touches.push(Touch {
+                        region: r as u32,
+                        chain: c as u32,
+                        vital: vitality.vital(size[r], count(&adjacent, &empty)),
+                    });
                 }
             }
         }
-        for r in 0..regions.len() {
-            if region_alive[r]
-                && (0..chains.len())
-                    .any(|c| !chain_alive[c] && region_border[r].intersects(&chains[c]))
-            {
-                region_alive[r] = false;
-                changed = true;
+        let kept = fixpoint(chains.len(), regions.len(), &touches);
+        Benson {
+            chains,
+            regions,
+            touches,
+            kept,
+        }
+    }
+
+    /// The stones of the chains kept (unconditionally alive).
+    pub fn alive(&self) -> BitBoard<N> {
+        let mut alive = BitBoard::ZERO;
+        for (chain, _) in self.chains.iter().zip(&self.kept.chains).filter(|x| *x.1) {
+            alive = alive.or(chain);
+        }
+        alive
+    }
+
+    /// The chains kept and the regions kept that are vital to one of them (V-11's
+    /// intersections).
+    pub fn formation(&self) -> BitBoard<N> {
+        let mut inter = self.alive();
+        for t in &self.touches {
+            let (r, c) = (t.region as usize, t.chain as usize);
+            if t.vital && self.kept.regions[r] && self.kept.chains[c] {
+                inter = inter.or(&self.regions[r]);
             }
         }
-        if !changed {
-            return (chain_alive, region_alive);
-        }
+        inter
     }
 }
 
-/// The immortal stones among `mine`, `theirs` being the opponent's stones.
+/// The points of `set`, and how many of them are in `empty`.
+fn count<const N: usize>(set: &BitBoard<N>, empty: &BitBoard<N>) -> Count {
+    Count {
+        points: set.count(),
+        empty: set.and(empty).count(),
+    }
+}
+
+/// The immortal stones among `mine`, `theirs` being the opponent's stones (N-17.B).
 pub fn immortal_stones<const N: usize>(
     mine: &BitBoard<N>,
     theirs: &BitBoard<N>,
     layout: &Layout<N>,
 ) -> BitBoard<N> {
-    let stride = layout.stride as u32;
-    let on = &layout.on_board;
-    let empty = on.and_not(&mine.or(theirs));
-    let chains = components(mine, layout);
-    let regions = components(&on.and_not(mine), layout);
-    let liberties: Vec<BitBoard<N>> = chains
-        .iter()
-        .map(|c| c.dilate(stride, on).and(&empty))
-        .collect();
-    let region_empty: Vec<BitBoard<N>> = regions.iter().map(|r| r.and(&empty)).collect();
-    // vital[c][r]
-    let vital: Vec<Vec<bool>> = liberties
-        .iter()
-        .map(|libs| {
-            region_empty
-                .iter()
-                .map(|e| !e.is_zero() && e.and_not(libs).is_zero())
-                .collect()
-        })
-        .collect();
-    let (chain_alive, _) = fixpoint(&chains, &regions, &vital, layout);
-    let mut alive = BitBoard::ZERO;
-    for (c, chain) in chains.iter().enumerate() {
-        if chain_alive[c] {
-            alive = alive.or(chain);
-        }
-    }
-    alive
+    Benson::new(mine, theirs, layout, Vitality::Liberties).alive()
 }
 
 fn run<const N: usize>(

@@ -2,6 +2,11 @@
 //! column, so that shifting by 1 moves east/west and shifting by the stride moves
 //! north/south without wrapping. `N` 64-bit words hold the board; the engine picks the
 //! smallest `N` that fits (switch `narrow-boards`).
+//!
+//! The board core of the rectangle families: play (`game`, `legal`), Benson's algorithm
+//! (`benson`: NAJ immortality, VJR's pass-alive formation, J2003's Benson leaves and sealed
+//! regions, with the smallest `N` for the board), VJR's states. Why J2003's play and LJR
+//! stay on their own boards: `j2003/board.rs` and `ljr/board.rs`.
 
 /// Words needed for the largest board, 25 x 26 bits.
 pub const MAX_WORDS: usize = 11;

@@ -1,12 +1,17 @@
 //! Reduction `benson-survival` (engine switch, spec S-3): in the proof searches, a state
 //! where S's string (or the string of a played X stone on L) is unconditionally alive by
 //! Benson's algorithm is won by X without a search: X passes for ever. Benson's algorithm
-//! runs here on the state's byte board over the geometry's adjacency; the sealed regions it
-//! also finds serve `sealed-regions` (sealed_regions.rs).
+//! runs here on the state's byte board over the geometry's adjacency (`crate::benson`, the
+//! one fixpoint of the project); the sealed regions it also finds serve `sealed-regions`
+//! (sealed_regions.rs).
 
 use super::board::{State, EMPTY};
 use super::proof_search::Proof;
+use crate::benson::{self, Occupant, Vitality};
 use crate::geometry::Geometry;
+use crate::optimized::benson as bitboard_benson;
+use crate::optimized::bitboard::BitBoard;
+use crate::optimized::legal::Layout;
 
 /// Benson's verdict on one board for the defender's colour (see [`benson_alive`]).
 pub(super) struct Benson {
@@ -17,121 +22,73 @@ pub(super) struct Benson {
     pub(super) sealed: Vec<bool>,
 }
 
-/// Benson's algorithm on a byte board over any geometry: for every point, whether it holds a
-/// stone of colour `c` whose string is unconditionally alive, i.e. the opponent cannot remove it by any
-/// sequence of legal (non-suicidal) plays even if `c` passes every turn. Chains are the
-/// strings of `c`; regions the connected parts of the other points. A region is vital to a
-/// chain when it has an empty point and all its empty points are liberties of the chain.
-/// Chains with fewer than two vital regions are dropped, with every region that touches a
-/// dropped chain, until nothing changes; the chains left are alive.
+/// Benson's algorithm on a byte board (the shared fixpoint, [`crate::benson::fixpoint`],
+/// with Benson's own vitality, [`Vitality::Liberties`]): for every point, whether it holds a
+/// stone of colour `c` whose string is unconditionally alive, i.e. the opponent cannot
+/// remove it by any sequence of legal (non-suicidal) plays even if `c` passes every turn;
+/// and whether it lies in a region sealed by such strings. On rectangles of up to 128 bits
+/// (stride layout) the chains and regions are labelled on bitboards
+/// ([`crate::optimized::benson::Benson`]), elsewhere over the geometry's adjacency
+/// ([`crate::benson::on_graph`]).
 pub(super) fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
-    let n = board.len();
-    // Label chains and regions.
-    const NONE: u32 = u32::MAX;
-    let mut chain_of = vec![NONE; n];
-    let mut region_of = vec![NONE; n];
-    let (mut chains, mut regions) = (0u32, 0u32);
-    let mut stack = Vec::new();
-    for q in 0..n {
-        let is_chain = board[q] == c;
-        let (labels, next) = if is_chain {
-            (&mut chain_of, &mut chains)
-        } else {
-            (&mut region_of, &mut regions)
-        };
-        if labels[q] != NONE {
-            continue;
-        }
-        labels[q] = *next;
-        stack.push(q);
-        while let Some(a) = stack.pop() {
-            for &b in geometry.neighbours(a) {
-                if (board[b] == c) == is_chain && labels[b] == NONE {
-                    labels[b] = *next;
-                    stack.push(b);
-                }
-            }
-        }
-        *next += 1;
+    match geometry.rect_size() {
+        Some((w, h)) if (w + 1) * h <= 64 => on_bitboards::<1>(w, h, board, c),
+        Some((w, h)) if (w + 1) * h <= 128 => on_bitboards::<2>(w, h, board, c),
+        _ => on_graph(geometry, board, c),
     }
-    let (chains, regions) = (chains as usize, regions as usize);
-    // One entry (region, chain, is empty) per point of a region and each distinct chain next
-    // to it; sorted, the entries of a (region, chain) pair lie together. The region touches
-    // the chain, and is vital to it when it has an empty point and each of its empty points
-    // is next to the chain.
-    let mut empties = vec![0u32; regions];
-    let mut entries: Vec<(u32, u32, u32)> = Vec::new();
-    let mut seen: Vec<u32> = Vec::new();
-    for q in 0..n {
-        if board[q] == c {
-            continue;
-        }
-        let r = region_of[q];
-        let empty = (board[q] == EMPTY) as u32;
-        empties[r as usize] += empty;
-        seen.clear();
-        for &b in geometry.neighbours(q) {
-            if board[b] == c && !seen.contains(&chain_of[b]) {
-                seen.push(chain_of[b]);
-                entries.push((r, chain_of[b], empty));
+}
+
+/// [`benson_alive`] over the geometry's adjacency.
+fn on_graph(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
+    let occupant = |q: usize| match board[q] {
+        b if b == c => Occupant::Own,
+        EMPTY => Occupant::Empty,
+        _ => Occupant::Opposing,
+    };
+    let b = benson::on_graph(geometry, occupant, Vitality::Liberties);
+    let sealed = b.sealed_regions();
+    Benson {
+        alive: (0..board.len()).map(|q| b.alive(q)).collect(),
+        sealed: b
+            .region_of
+            .iter()
+            .map(|&r| r != benson::NONE && sealed[r as usize])
+            .collect(),
+    }
+}
+
+/// [`benson_alive`] on bitboards of `N` words, for a `w` x `h` rectangle.
+fn on_bitboards<const N: usize>(w: usize, h: usize, board: &[u8], c: u8) -> Benson {
+    let layout = Layout::<N>::new(w, h);
+    let (mut mine, mut theirs) = (BitBoard::<N>::ZERO, BitBoard::<N>::ZERO);
+    for (y, row) in board.chunks_exact(w).enumerate() {
+        for (x, &b) in row.iter().enumerate() {
+            if b == c {
+                mine.set(y * layout.stride + x);
+            } else if b != EMPTY {
+                theirs.set(y * layout.stride + x);
             }
         }
     }
-    entries.sort_unstable();
-    // (region, chain, vital)
-    let mut pairs: Vec<(u32, u32, bool)> = Vec::new();
-    let mut i = 0;
-    while i < entries.len() {
-        let (r, k, _) = entries[i];
-        let mut adjacent_empty = 0;
-        while i < entries.len() && entries[i].0 == r && entries[i].1 == k {
-            adjacent_empty += entries[i].2;
-            i += 1;
-        }
-        let e = empties[r as usize];
-        pairs.push((r, k, e > 0 && adjacent_empty == e));
+    let b = bitboard_benson::Benson::new(&mine, &theirs, &layout, Vitality::Liberties);
+    let alive = b.alive();
+    let sealed_region = benson::sealed_regions(&b.kept, &b.touches);
+    let mut sealed = BitBoard::<N>::ZERO;
+    for (region, _) in b.regions.iter().zip(&sealed_region).filter(|x| *x.1) {
+        sealed = sealed.or(region);
     }
-    let mut chain_alive = vec![true; chains];
-    let mut region_alive = vec![true; regions];
-    loop {
-        let mut count = vec![0u32; chains];
-        for &(r, k, vital) in &pairs {
-            if vital && region_alive[r as usize] {
-                count[k as usize] += 1;
-            }
+    // Row by row into a vector of the right size (a flattened iterator's unknown length
+    // made `collect` reallocate: 10% of the proof search, measured with perf).
+    let points = |set: &BitBoard<N>| -> Vec<bool> {
+        let mut out = Vec::with_capacity(w * h);
+        for y in 0..h {
+            out.extend((0..w).map(|x| set.get(y * layout.stride + x)));
         }
-        let mut changed = false;
-        for k in 0..chains {
-            if chain_alive[k] && count[k] < 2 {
-                chain_alive[k] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            // Sealed: touching at least one chain, and only alive ones.
-            let mut sealed_region = vec![false; regions];
-            for &(r, _, _) in &pairs {
-                sealed_region[r as usize] = true;
-            }
-            for &(r, k, _) in &pairs {
-                if !chain_alive[k as usize] {
-                    sealed_region[r as usize] = false;
-                }
-            }
-            return Benson {
-                alive: (0..n)
-                    .map(|q| board[q] == c && chain_alive[chain_of[q] as usize])
-                    .collect(),
-                sealed: (0..n)
-                    .map(|q| board[q] != c && sealed_region[region_of[q] as usize])
-                    .collect(),
-            };
-        }
-        for &(r, k, _) in &pairs {
-            if !chain_alive[k as usize] {
-                region_alive[r as usize] = false;
-            }
-        }
+        out
+    };
+    Benson {
+        alive: points(&alive),
+        sealed: points(&sealed),
     }
 }
 
@@ -178,5 +135,44 @@ mod tests {
         let (g, board) = byte_board(". . .\n");
         let b = benson_alive(&g, &board, 1);
         assert!(b.alive.iter().chain(&b.sealed).all(|&x| !x));
+    }
+
+    /// The bitboard labelling (rectangles of one and two words) and the graph one give the
+    /// same alive and sealed points on random boards, crowded with the colour's stones so
+    /// that some strings live.
+    #[test]
+    fn bitboards_and_graph_agree() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut alive, mut sealed) = (0, 0);
+        for i in 0..3000 {
+            let (w, h) = if i % 5 == 0 {
+                (9, 1 + i % 9)
+            } else {
+                (1 + i % 7, 1 + i % 5)
+            };
+            let g = Geometry::rect(w, h).expect("a rectangle");
+            let board: Vec<u8> = (0..w * h)
+                .map(|_| match next() % 20 {
+                    0..=10 => 1,
+                    11..=12 => 2,
+                    _ => EMPTY,
+                })
+                .collect();
+            let (a, b) = (benson_alive(&g, &board, 1), on_graph(&g, &board, 1));
+            assert_eq!(a.alive, b.alive, "{w}x{h} {board:?}");
+            assert_eq!(a.sealed, b.sealed, "{w}x{h} {board:?}");
+            alive += a.alive.iter().filter(|&&x| x).count();
+            sealed += a.sealed.iter().filter(|&&x| x).count();
+        }
+        assert!(
+            alive > 1000 && sealed > 1000,
+            "{alive} alive, {sealed} sealed"
+        );
     }
 }

@@ -4,6 +4,17 @@
 //!
 //! The board code here is its own: a byte per point and flood fills over the geometry; a
 //! proof-search state stores the board at two bits per point.
+//!
+//! Why it stays (measured on `go-oracle bench --quick`, perf, 2026-11-27): Benson's
+//! algorithm took half of the proof searches' time on this board; it now runs on the
+//! bitboards of `optimized::bitboard` (benson_survival.rs), which cut the bench's CPU time
+//! by a third for the same states. The profile after it: flood fills 14%, Benson 20% (of
+//! which 12% converting this board to bitboards and back), allocation 20%, `expand` 6%,
+//! `play` 5%, state hashing 5%. A bitboard play alone is 2.3 times as fast (7x4 board,
+//! every play of 64 positions), but this board's consumers (the packed states, the ko
+//! record's point lists, `frozen_regions`, the state graph, df-pn) all read bytes, so
+//! porting it is porting the whole family's state, not done yet. J2003 boards are
+//! rectangles (the engine answers `Unsupported` elsewhere).
 
 use crate::engine::Move;
 use crate::geometry::{Colour, Geometry, Point, Position};

@@ -29,7 +29,8 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
-//! * `benson_survival.rs`: Benson's algorithm on byte boards, the alive leaves of the proofs;
+//! * `benson_survival.rs`: Benson's algorithm on byte boards (the shared fixpoint,
+//!   `crate::benson::on_graph`), the alive leaves of the proofs;
 //! * `sealed_regions.rs`: no plays into regions sealed by X's alive strings (U game);
 //! * `frozen_regions.rs`: regions enclosed by the prover's opponent, one tempo move;
 //! * `j2003_dfpn.rs`: the uncapturable check by df-pn (switch `j2003-dfpn`, S-3.1);

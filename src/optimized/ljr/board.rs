@@ -2,6 +2,13 @@
 //! any finite set of locations with a symmetric neighbour relation; the control test
 //! (L-14) builds a new one with two extra locations. Every set of locations is a [`Bits`]
 //! of the board's width, so unions, intersections and neighbourhoods are word operations.
+//!
+//! Why LJR keeps its own sets: its boards are general graphs (oracle-cases/ljr has graph
+//! boards, and L-14 adds two locations), which the stride layout of `optimized::bitboard`
+//! cannot hold; and on rectangles these sets are slower for the same work (the components
+//! of the stones and of the rest, a dilation per chain, measured 2026-11-27: 13x on 7x4,
+//! 5x on 9x9, 3x on 19x19: a neighbourhood is one OR per member, a set a heap vector), so
+//! the rectangle families do not use them.
 
 use crate::geometry::{Geometry, Point};
 

@@ -6,13 +6,15 @@
 //!   the union of T's stones); intersections T's stones and the two eyes;
 //! * V-10 n-eye: the greatest fixpoint (drop the eye points next to a string adjacent to
 //!   fewer than two eye points kept); intersections the eyes kept and their strings;
-//! * V-11 pass-alive: Benson's fixpoint ([`super::super::benson::fixpoint`]) with only the
-//!   regions holding no opposing stone as candidates; intersections the strings kept and
-//!   the regions kept that are vital to one of them.
+//! * V-11 pass-alive: Benson's fixpoint ([`crate::benson::fixpoint`], fed from bitboards by
+//!   [`super::super::benson::Benson`]) with the suicide-proof vitality on empty regions only
+//!   ([`Vitality::EmptySuicideProof`]); intersections the strings kept and the regions kept
+//!   that are vital to one of them.
 
 use super::super::benson;
 use super::super::bitboard::BitBoard;
 use super::board::Board;
+use crate::benson::Vitality;
 use crate::vjr::{Coverage, FormationKind, IndependentLife};
 
 /// The eye points of the player whose stones are `x` (the other player's are `y`).
@@ -100,36 +102,15 @@ pub(super) fn n_eye<const N: usize>(
     inter
 }
 
-/// V-11: the intersections of the pass-alive formation of X without inside opposing stones.
+/// V-11: the intersections of the pass-alive formation of X without inside opposing stones
+/// (the shared fixpoint with [`Vitality::EmptySuicideProof`]: a region holding a Y stone is
+/// never vital).
 pub(super) fn pass_alive<const N: usize>(
     board: &Board<N>,
     x: &BitBoard<N>,
     y: &BitBoard<N>,
 ) -> BitBoard<N> {
-    let layout = &board.layout;
-    let chains = benson::components(x, layout);
-    let regions: Vec<BitBoard<N>> = benson::components(&layout.on_board.and_not(x), layout)
-        .into_iter()
-        .filter(|r| !r.intersects(y))
-        .collect();
-    let reach: Vec<BitBoard<N>> = chains.iter().map(|c| board.grow(c)).collect();
-    let vital: Vec<Vec<bool>> = reach
-        .iter()
-        .map(|g| regions.iter().map(|r| r.and_not(g).is_zero()).collect())
-        .collect();
-    let (chain_kept, region_kept) = benson::fixpoint(&chains, &regions, &vital, layout);
-    let mut inter = BitBoard::ZERO;
-    for (c, chain) in chains.iter().enumerate() {
-        if chain_kept[c] {
-            inter = inter.or(chain);
-        }
-    }
-    for (r, region) in regions.iter().enumerate() {
-        if region_kept[r] && (0..chains.len()).any(|c| chain_kept[c] && vital[c][r]) {
-            inter = inter.or(region);
-        }
-    }
-    inter
+    benson::Benson::new(x, y, &board.layout, Vitality::EmptySuicideProof).formation()
 }
 
 /// V-12: does the position (X's stones `x`, Y's `y`) meet the target of the
