@@ -2,7 +2,7 @@
 //! engine: a verdict per string (its status, whether it is a direct ko stone, J-48), one
 //! for the score, and the overall verdict.
 
-use super::{each, most_decided, said, string_name, Answered};
+use super::{each, most_decided, said, Answered};
 use crate::engine::{Engine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::session::verdict::{Verdict, VerdictKind};
@@ -126,21 +126,13 @@ fn string_item<T: PartialEq + Clone>(
     what: &str,
     pick: impl Fn(&StringReport) -> Option<T>,
 ) -> Verdict<T> {
-    Verdict::of(
-        answers
-            .iter()
-            .map(|a| {
-                let s = &a.answer.analysis.strings[i];
-                let explored = a.answer.analysis.explored;
-                let said = said(&a.engine, pick(s), budget, explored, || {
-                    format!(
-                        "{what} of the string at {}",
-                        string_name(geometry, &s.points)
-                    )
-                });
-                (a.engine.clone(), said)
-            })
-            .collect(),
+    super::string_item(
+        answers,
+        |a| (&a.analysis.strings[..], a.analysis.explored),
+        |s| &s.points[..],
+        geometry,
+        (i, budget, what),
+        pick,
     )
 }
 

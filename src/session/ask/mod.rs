@@ -20,7 +20,7 @@ pub mod naj;
 pub mod solve;
 pub mod vjr;
 
-use super::verdict::{Said, Shortfall};
+use super::verdict::{Said, Shortfall, Verdict};
 use crate::engine::{Answer, Engine, Unsupported};
 use crate::geometry::{Geometry, Point};
 use std::sync::Arc;
@@ -90,6 +90,35 @@ fn said_of<T: Clone>(
         Answer::Decided(t) => Said::Decided(t.clone()),
         Answer::Undetermined { explored } => said(engine, None, budget, *explored, question),
     }
+}
+
+/// The engines on one item of the `i`-th string of their answers: each engine's answer,
+/// read by `pick` from the string's report (`strings` gives an engine's reports and the work
+/// it spent), the question named in the rules' words.
+pub(super) fn string_item<A, R, T: PartialEq + Clone>(
+    answers: &[Answered<A>],
+    strings: impl Fn(&A) -> (&[R], u64),
+    points: impl Fn(&R) -> &[Point],
+    geometry: &Geometry,
+    (i, budget, what): (usize, u64, &str),
+    pick: impl Fn(&R) -> Option<T>,
+) -> Verdict<T> {
+    Verdict::of(
+        answers
+            .iter()
+            .map(|a| {
+                let (reports, explored) = strings(&a.answer);
+                let s = &reports[i];
+                let said = said(&a.engine, pick(s), budget, explored, || {
+                    format!(
+                        "{what} of the string at {}",
+                        string_name(geometry, points(s))
+                    )
+                });
+                (a.engine.clone(), said)
+            })
+            .collect(),
+    )
 }
 
 /// The engine whose answer decided the most items (`decided`), the last of equals (the

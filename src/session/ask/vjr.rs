@@ -3,7 +3,7 @@
 //! status and the two questions behind it), on the territory and on the score, and the
 //! overall verdict.
 
-use super::{each, most_decided, said, string_name, Answered};
+use super::{each, most_decided, said, Answered};
 use crate::engine::{Engine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::session::verdict::{Said, Verdict, VerdictKind};
@@ -172,21 +172,13 @@ fn string_item<T: PartialEq + Clone>(
     what: &str,
     pick: impl Fn(&VjrStringReport) -> Option<T>,
 ) -> Verdict<T> {
-    Verdict::of(
-        answers
-            .iter()
-            .map(|a| {
-                let s = &a.answer.assessment.strings[i];
-                let explored = a.answer.assessment.explored;
-                let said = said(&a.engine, pick(s), budget, explored, || {
-                    format!(
-                        "{what} of the string at {}",
-                        string_name(geometry, &s.points)
-                    )
-                });
-                (a.engine.clone(), said)
-            })
-            .collect(),
+    super::string_item(
+        answers,
+        |a| (&a.assessment.strings[..], a.assessment.explored),
+        |s| &s.points[..],
+        geometry,
+        (i, budget, what),
+        pick,
     )
 }
 
