@@ -17,7 +17,7 @@
 //! There is no transposition table: the fixed-ko record (N-11) is part of the state, so two
 //! lines reaching one position are different states (SOLVE-3).
 
-use super::value_table::{position_hash, take_child, Bound, Entry, Found};
+use super::value_table::{position_hash, take_child, Entry, Found, Mode};
 use crate::engine::{Answer, Engine, Game, Move, Prisoners, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::rules::Rules;
@@ -511,26 +511,8 @@ impl Solver<'_> {
         mode: Mode,
     ) {
         if j.iter().all(|h| !self.line_befores.contains_key(h)) && self.table.len() < MAX_TABLE {
-            let bound = if value <= alpha0 {
-                Bound::Upper
-            } else if value >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            let fact = !cut
-                || (bound == Bound::Lower && mode == Mode::Pessimistic)
-                || (bound == Bound::Upper && mode == Mode::Optimistic);
-            if fact {
-                self.table.insert(
-                    key,
-                    Entry {
-                        value,
-                        bound,
-                        line: line.to_vec(),
-                        judged: j.to_vec(),
-                    },
-                );
+            if let Some(e) = Entry::of_result(value, line, j, (alpha0, beta0), cut, mode) {
+                self.table.insert(key, e);
             }
         }
     }
@@ -548,14 +530,4 @@ struct Key {
     to_move: Colour,
     passes: u32,
     before: Option<Position>,
-}
-
-/// Which side the horizon nodes count against (SOLVE-4).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// Against the analysing player (his current score): a result at or above beta is a
-    /// lower bound of the true value.
-    Pessimistic,
-    /// For him (SOLVE-2's bound): a result at or below alpha is an upper bound.
-    Optimistic,
 }

@@ -14,6 +14,17 @@ pub(super) enum Bound {
     Upper,
 }
 
+/// Which side the horizon nodes count against (naj.md SOLVE-4, solve.md SOLVE-B7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// Against the maximizing side (the analysing player; Black in `solve`): a result at or
+    /// above beta is a lower bound of the true value.
+    Pessimistic,
+    /// For it (SOLVE-2's bound; White's in `solve`): a result at or below alpha is an upper
+    /// bound.
+    Optimistic,
+}
+
 /// An entry of the transposition table.
 pub(super) struct Entry {
     pub(super) value: i64,
@@ -34,6 +45,36 @@ impl Entry {
             Bound::Lower => self.value >= beta,
             Bound::Upper => self.value <= alpha,
         }
+    }
+
+    /// The entry a node's result makes, searched in the window (`alpha0`, `beta0`): `None`
+    /// when it is no fact of the true game (past a horizon, `cut`, only the bound of the
+    /// search's mode is: naj.md SOLVE-4, solve.md SOLVE-B7). The history check is the
+    /// caller's.
+    pub(super) fn of_result(
+        value: i64,
+        line: &[Move],
+        judged: &[u64],
+        (alpha0, beta0): (i64, i64),
+        cut: bool,
+        mode: Mode,
+    ) -> Option<Entry> {
+        let bound = if value <= alpha0 {
+            Bound::Upper
+        } else if value >= beta0 {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        let fact = !cut
+            || (bound == Bound::Lower && mode == Mode::Pessimistic)
+            || (bound == Bound::Upper && mode == Mode::Optimistic);
+        fact.then(|| Entry {
+            value,
+            bound,
+            line: line.to_vec(),
+            judged: judged.to_vec(),
+        })
     }
 
     /// The entry as a node's result.

@@ -11,7 +11,7 @@
 mod kept;
 mod symmetry;
 
-use super::value_table::{position_hash, take_child, Bound, Entry, Found};
+use super::value_table::{position_hash, take_child, Entry, Found, Mode};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
 use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::Rules;
@@ -222,16 +222,6 @@ struct Key {
     position: Position,
     to_move: Colour,
     passes: u32,
-}
-
-/// Which side the horizon nodes count against (SOLVE-B7).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Mode {
-    /// Against Black (each scores its lower bound): a result at or above beta is a lower
-    /// bound of the true value.
-    Pessimistic,
-    /// Against White (its upper bound): a result at or below alpha is an upper bound.
-    Optimistic,
 }
 
 fn merge(a: Option<Vec<u64>>, b: Option<Vec<u64>>) -> Option<Vec<u64>> {
@@ -673,27 +663,8 @@ impl Searcher<'_> {
             self.refused += 1;
         }
         if self.free_of_ancestors(j) && self.table.len() < MAX_TABLE {
-            let bound = if value <= alpha0 {
-                Bound::Upper
-            } else if value >= beta0 {
-                Bound::Lower
-            } else {
-                Bound::Exact
-            };
-            // Past a horizon only the mode's own bound is a fact of the true game.
-            let fact = !cut
-                || (bound == Bound::Lower && mode == Mode::Pessimistic)
-                || (bound == Bound::Upper && mode == Mode::Optimistic);
-            if fact {
-                self.table.insert(
-                    key,
-                    Entry {
-                        value,
-                        bound,
-                        line: line.to_vec(),
-                        judged: j.to_vec(),
-                    },
-                );
+            if let Some(e) = Entry::of_result(value, line, j, (alpha0, beta0), cut, mode) {
+                self.table.insert(key, e);
             }
         }
     }
