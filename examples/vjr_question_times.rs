@@ -60,6 +60,7 @@ fn main() {
                     Question::Capture,
                 ] {
                     let c = VjrCheck {
+                        long_cycles: go_oracle::vjr::LongCycles::default(),
                         string: string.clone(),
                         owner,
                         question,

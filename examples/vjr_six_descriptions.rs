@@ -53,6 +53,7 @@ fn main() {
             let mut answers = Vec::new();
             for l in IndependentLife::ALL {
                 let chk = VjrCheck {
+                    long_cycles: go_oracle::vjr::LongCycles::default(),
                     string: s.clone(),
                     owner,
                     question: Question::Formation(l),

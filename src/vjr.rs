@@ -124,6 +124,62 @@ impl Serialize for IndependentLife {
     }
 }
 
+/// The ruleset parameter `long-cycles` (VP-2): which infinite variations V-17 judges.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum LongCycles {
+    /// Only a cycle removing exactly two stones of one player and one of the other, judged
+    /// against the player who loses two (the default).
+    #[default]
+    SendingTwoReturningOne,
+    /// Every cycle removing more stones of one player than of the other, judged against
+    /// that player ("infinite disturbance is prohibited" as a principle).
+    InfiniteDisturbance,
+}
+
+impl LongCycles {
+    pub const ALL: [LongCycles; 2] = [
+        LongCycles::SendingTwoReturningOne,
+        LongCycles::InfiniteDisturbance,
+    ];
+
+    /// `sending-two-returning-one`, `infinite-disturbance` (the CLI and case-file names).
+    pub fn name(self) -> &'static str {
+        match self {
+            LongCycles::SendingTwoReturningOne => "sending-two-returning-one",
+            LongCycles::InfiniteDisturbance => "infinite-disturbance",
+        }
+    }
+
+    /// V-17: the player a cycle is judged against, from the stones it removed of each
+    /// colour (Black, White); `None`: the cycle is undefined (V-16).
+    pub fn sender(self, removed_black: u32, removed_white: u32) -> Option<Colour> {
+        match (self, removed_black, removed_white) {
+            (_, 2, 1) => Some(Colour::Black),
+            (_, 1, 2) => Some(Colour::White),
+            (LongCycles::InfiniteDisturbance, b, w) if b > w => Some(Colour::Black),
+            (LongCycles::InfiniteDisturbance, b, w) if w > b => Some(Colour::White),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for LongCycles {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl clap::ValueEnum for LongCycles {
+    fn value_variants<'a>() -> &'a [Self] {
+        &LongCycles::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
+}
+
 /// One status question about one string of the final position (V-12, V-13).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Question {
@@ -141,6 +197,8 @@ pub struct VjrCheck {
     pub string: Vec<Point>,
     pub owner: Colour,
     pub question: Question,
+    /// Which infinite variations V-17 judges (VP-2).
+    pub long_cycles: LongCycles,
 }
 
 impl VjrCheck {
@@ -247,6 +305,7 @@ pub struct VjrStringReport {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct VjrAssessment {
     pub independent_life: IndependentLife,
+    pub long_cycles: LongCycles,
     pub strings: Vec<VjrStringReport>,
     /// States (or nodes) the engine's solver visited over all questions.
     pub explored: u64,
@@ -291,5 +350,26 @@ impl VjrTerritory {
     pub fn board_score(&self) -> i64 {
         (self.count(Colour::Black) as i64 + self.removed_white as i64)
             - (self.count(Colour::White) as i64 + self.removed_black as i64)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_cycles_readings_agree_on_the_named_shape_and_differ_on_others() {
+        for reading in LongCycles::ALL {
+            assert_eq!(reading.sender(2, 1), Some(Colour::Black));
+            assert_eq!(reading.sender(1, 2), Some(Colour::White));
+            assert_eq!(reading.sender(1, 1), None);
+            assert_eq!(reading.sender(2, 2), None);
+        }
+        let narrow = LongCycles::SendingTwoReturningOne;
+        let broad = LongCycles::InfiniteDisturbance;
+        // spec vjr.md O-5: White sends four, Black returns one.
+        assert_eq!(narrow.sender(1, 4), None);
+        assert_eq!(broad.sender(1, 4), Some(Colour::White));
+        assert_eq!(broad.sender(3, 1), Some(Colour::Black));
     }
 }

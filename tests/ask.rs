@@ -325,6 +325,7 @@ fn vjr_assessment() {
     let (g, p) = position(VJR);
     let q = |budget| vjr::AssessmentQuestion {
         life: Default::default(),
+        long_cycles: Default::default(),
         budget,
         prisoner_difference: 0,
         komi: 0.0,

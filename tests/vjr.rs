@@ -22,6 +22,7 @@ fn check_at(g: &Geometry, p: &Position, at: &str, question: Question) -> VjrChec
         .find(|(_, s)| s.contains(&pt))
         .expect("a string there");
     VjrCheck {
+        long_cycles: go_oracle::vjr::LongCycles::default(),
         string,
         owner,
         question,

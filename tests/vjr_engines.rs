@@ -71,6 +71,7 @@ fn agree(g: &Geometry, p: &Position, questions: &[Question]) -> (u64, u64, u64) 
     for (owner, string) in strings(g, p) {
         for &question in questions {
             let check = VjrCheck {
+                long_cycles: go_oracle::vjr::LongCycles::default(),
                 string: string.clone(),
                 owner,
                 question,
@@ -206,6 +207,7 @@ fn territories_agree() {
 fn undefined_capture() -> (Geometry, Position, VjrCheck) {
     let (g, p) = parse_position("O . #\nO # .\n. . .\n").expect("diagram");
     let check = VjrCheck {
+        long_cycles: go_oracle::vjr::LongCycles::default(),
         string: vec![4],
         owner: Colour::Black,
         question: Question::Capture,

@@ -1,6 +1,7 @@
 //! VJR differential checking (spec `vjr.md` VS-4): on tiny final positions (1xN, 2xN, small
 //! rectangles, kos included), every engine configuration gives the same answer to every
-//! status question both decide, under every `independent-life` value, and the same territory
+//! status question both decide, under every `independent-life` and `long-cycles` value
+//! (VP-1, VP-2), and the same territory
 //! on a settled assessment. Used by the proptests (`tests/vjr.rs`) and the
 //! `vjr_status_agree` fuzz target.
 
@@ -8,7 +9,7 @@ use crate::engine::{Answer, Engine};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::runner::all_engines;
 use crate::status_game::strings;
-use crate::vjr::{IndependentLife, Question, VjrCheck, VjrStatus};
+use crate::vjr::{IndependentLife, LongCycles, Question, VjrCheck, VjrStatus};
 
 /// A final position that fuzzers and proptests build from raw data.
 #[derive(Clone, Debug, arbitrary::Arbitrary)]
@@ -19,7 +20,8 @@ pub struct VjrInput {
     /// string without a liberty is left out.
     pub setup: Vec<u8>,
     /// Which string (modulo their number) and which question (0: capture, 1-6: the
-    /// independent-life values) to compare; `None`: every string, every question.
+    /// independent-life values; 7-13 the same under `long-cycles: infinite-disturbance`) to
+    /// compare; `None`: every string, every question under both readings of VP-2.
     pub pick: Option<(u8, u8)>,
 }
 
@@ -48,13 +50,19 @@ impl VjrInput {
 
     /// The questions to compare.
     pub fn questions(&self, geometry: &Geometry, position: &Position) -> Vec<VjrCheck> {
-        let all_questions: Vec<Question> = std::iter::once(Question::Capture)
-            .chain(IndependentLife::ALL.iter().map(|&l| Question::Formation(l)))
+        // Every question under every reading of VP-2.
+        let all_questions: Vec<(Question, LongCycles)> = LongCycles::ALL
+            .iter()
+            .flat_map(|&cycles| {
+                std::iter::once(Question::Capture)
+                    .chain(IndependentLife::ALL.iter().map(|&l| Question::Formation(l)))
+                    .map(move |q| (q, cycles))
+            })
             .collect();
         let strings = strings(geometry, position);
         let mut out = Vec::new();
         for (i, (owner, string)) in strings.iter().enumerate() {
-            for (j, &question) in all_questions.iter().enumerate() {
+            for (j, &(question, long_cycles)) in all_questions.iter().enumerate() {
                 let wanted = match self.pick {
                     None => true,
                     Some((s, q)) => {
@@ -63,6 +71,7 @@ impl VjrInput {
                 };
                 if wanted {
                     out.push(VjrCheck {
+                        long_cycles,
                         string: string.clone(),
                         owner: *owner,
                         question,

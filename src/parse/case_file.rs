@@ -6,7 +6,7 @@ use super::InputError;
 use crate::engine::{Cycle, Illegal, Prisoners};
 use crate::geometry::{Colour, Geometry, Point};
 use crate::rules::{RulesPatch, RulesetId};
-use crate::vjr::{Coverage, FormationKind, IndependentLife, Outcome};
+use crate::vjr::{Coverage, FormationKind, IndependentLife, LongCycles, Outcome};
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -449,12 +449,44 @@ impl From<IndependentLifeName> for IndependentLife {
     }
 }
 
+/// `long-cycles` (spec vjr.md VP-2), as a case file spells it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "kebab-case")]
+pub enum LongCyclesName {
+    /// Only the sending-two-returning-one cycles the paper names are judged (V-17).
+    #[default]
+    SendingTwoReturningOne,
+    /// Every cycle in which one player loses more stones is judged against him (V-17).
+    InfiniteDisturbance,
+}
+
+impl From<LongCyclesName> for LongCycles {
+    fn from(n: LongCyclesName) -> LongCycles {
+        match n {
+            LongCyclesName::SendingTwoReturningOne => LongCycles::SendingTwoReturningOne,
+            LongCyclesName::InfiniteDisturbance => LongCycles::InfiniteDisturbance,
+        }
+    }
+}
+
 /// A check's `vjr:` parameters.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub struct VjrParamsSpec {
     /// VP-1: which description of independent life (default `pass-alive-all`).
+    #[serde(default = "pass_alive_all")]
     pub independent_life: IndependentLifeName,
+    /// VP-2: which infinite variations V-17 judges (default `sending-two-returning-one`).
+    #[serde(default, skip_serializing_if = "is_default_long_cycles")]
+    pub long_cycles: LongCyclesName,
+}
+
+fn pass_alive_all() -> IndependentLifeName {
+    IndependentLifeName::PassAliveAll
+}
+
+fn is_default_long_cycles(n: &LongCyclesName) -> bool {
+    *n == LongCyclesName::default()
 }
 
 /// The word `undefined` (V-15).

@@ -107,6 +107,8 @@ pub struct Check {
     pub ljr: Option<super::case_ljr::LjrCheck>,
     /// VJR: which description of independent life the assessment uses (VP-1).
     pub independent_life: crate::vjr::IndependentLife,
+    /// VJR: which infinite variations V-17 judges (VP-2).
+    pub long_cycles: crate::vjr::LongCycles,
 }
 
 /// A loaded case file.

@@ -145,7 +145,7 @@ fn resolve_check(
     if spec.ruleset == RulesetId::Ljr {
         return ljr_check(&at);
     }
-    let independent_life = fields_of_other_rulesets(&at)?;
+    let (independent_life, long_cycles) = fields_of_other_rulesets(&at)?;
     let (geometry, position) = board(&at)?;
     let labels = labels(&at, &geometry)?;
     let rules = rules(&at)?;
@@ -187,6 +187,7 @@ fn resolve_check(
         line,
         ljr: None,
         independent_life,
+        long_cycles,
     })
 }
 
@@ -227,12 +228,15 @@ fn ljr_check(at: &At) -> Result<Check, InputError> {
         line,
         ljr: Some(ljr),
         independent_life: crate::vjr::IndependentLife::DEFAULT,
+        long_cycles: crate::vjr::LongCycles::default(),
     })
 }
 
-/// LJR's fields belong to LJR checks, VJR's parameters to VJR checks; the VJR parameter
-/// `independent-life` of the check.
-fn fields_of_other_rulesets(at: &At) -> Result<crate::vjr::IndependentLife, InputError> {
+/// LJR's fields belong to LJR checks, VJR's parameters to VJR checks; the VJR parameters
+/// `independent-life` (VP-1) and `long-cycles` (VP-2) of the check.
+fn fields_of_other_rulesets(
+    at: &At,
+) -> Result<(crate::vjr::IndependentLife, crate::vjr::LongCycles), InputError> {
     let spec = at.spec;
     let ljr_only = [
         ("graph:", spec.graph.is_some()),
@@ -269,6 +273,11 @@ fn fields_of_other_rulesets(at: &At) -> Result<crate::vjr::IndependentLife, Inpu
         .as_ref()
         .map(|v| v.independent_life.into())
         .unwrap_or_default();
+    let long_cycles = spec
+        .vjr
+        .as_ref()
+        .map(|v| v.long_cycles.into())
+        .unwrap_or_default();
     if let Some((f, _)) = ljr_only.iter().find(|(_, on)| *on) {
         return Err(at.err(
             f,
@@ -279,7 +288,7 @@ fn fields_of_other_rulesets(at: &At) -> Result<crate::vjr::IndependentLife, Inpu
             ),
         ));
     }
-    Ok(independent_life)
+    Ok((independent_life, long_cycles))
 }
 
 /// The board and the start position: from `position`, `size` or both (which must agree);

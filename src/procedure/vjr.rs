@@ -9,8 +9,8 @@ use crate::engine::{Answer, Engine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::strings;
 use crate::vjr::{
-    IndependentLife, Outcome, Question, VjrAssessment, VjrCheck, VjrStatus, VjrStringReport,
-    VjrTerritory,
+    IndependentLife, LongCycles, Outcome, Question, VjrAssessment, VjrCheck, VjrStatus,
+    VjrStringReport, VjrTerritory,
 };
 
 /// V-19 ... V-22: the status from the two answers (`None` = undetermined within budget).
@@ -35,6 +35,7 @@ pub fn assess(
     geometry: &Geometry,
     position: &Position,
     life: IndependentLife,
+    long_cycles: LongCycles,
     budget: u64,
 ) -> Result<VjrAssessment, Unsupported> {
     let mut explored = 0;
@@ -42,6 +43,7 @@ pub fn assess(
     for (colour, points) in strings(geometry, position) {
         let mut ask = |question| -> Result<Option<Outcome>, Unsupported> {
             let check = VjrCheck {
+                long_cycles,
                 string: points.clone(),
                 owner: colour,
                 question,
@@ -79,6 +81,7 @@ pub fn assess(
     }
     Ok(VjrAssessment {
         independent_life: life,
+        long_cycles,
         strings: out,
         explored,
     })

@@ -316,12 +316,7 @@ impl Search<'_> {
             b += step.removed.0;
             w += step.removed.1;
         }
-        let sender = match (b, w) {
-            (2, 1) => Some(Colour::Black),
-            (1, 2) => Some(Colour::White),
-            _ => None,
-        };
-        match sender {
+        match self.check.long_cycles.sender(b, w) {
             Some(s) if s == self.seeker => Outcome::No,
             Some(_) => Outcome::Yes,
             None => Outcome::Undefined,
@@ -600,6 +595,7 @@ mod tests {
             .find(|(_, s)| s.contains(&pt))
             .expect("a string");
         VjrCheck {
+            long_cycles: crate::vjr::LongCycles::default(),
             string,
             owner: colour,
             question,

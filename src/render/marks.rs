@@ -313,8 +313,15 @@ fn vjr_assessment(
     g: &Geometry,
     position: &Position,
 ) -> Result<crate::vjr::VjrAssessment, String> {
-    crate::procedure::vjr::assess(e, g, position, check.independent_life, check.solver_budget)
-        .map_err(|u| u.to_string())
+    crate::procedure::vjr::assess(
+        e,
+        g,
+        position,
+        check.independent_life,
+        check.long_cycles,
+        check.solver_budget,
+    )
+    .map_err(|u| u.to_string())
 }
 
 /// The permanently prohibited points of the LJR situation after `shown` turns (replayed

@@ -39,6 +39,7 @@ pub(super) fn vjr_trace(
         &check.geometry,
         &alternation.position,
         check.independent_life,
+        check.long_cycles,
         check.solver_budget,
     )
     .map_err(|u| u.to_string())?;

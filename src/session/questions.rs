@@ -218,9 +218,16 @@ impl Session {
         engine: &dyn Engine,
         position: &Position,
     ) -> Result<Said<crate::vjr::VjrAssessment>, String> {
-        let a =
-            crate::procedure::vjr::assess(engine, &self.geometry, position, self.life, self.budget)
-                .map_err(|e| e.to_string())?;
+        // VP-2 is a case-file and `status` parameter; a session uses its default.
+        let a = crate::procedure::vjr::assess(
+            engine,
+            &self.geometry,
+            position,
+            self.life,
+            crate::vjr::LongCycles::default(),
+            self.budget,
+        )
+        .map_err(|e| e.to_string())?;
         if a.strings.iter().any(|s| s.status.is_none()) {
             return Ok(Said::Undetermined(self.shortfall(
                 engine,

@@ -62,6 +62,7 @@ mod tests {
         };
         for (coverage, lost_expected) in [(Coverage::All, true), (Coverage::One, false)] {
             let check = VjrCheck {
+                long_cycles: crate::vjr::LongCycles::default(),
                 string: vec![8, 5],
                 owner: Colour::Black,
                 question: Question::Formation(IndependentLife {
@@ -85,6 +86,7 @@ mod tests {
         }
         // The capture question of the white string: alive, so lost for Black.
         let check = VjrCheck {
+            long_cycles: crate::vjr::LongCycles::default(),
             string: vec![1],
             owner: Colour::White,
             question: Question::Capture,

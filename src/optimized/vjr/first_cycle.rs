@@ -13,17 +13,15 @@
 use super::attractor::Ranks;
 use super::state_graph::{Graph, NO, YES};
 use crate::engine::Move;
-use crate::vjr::Outcome;
+use crate::vjr::{LongCycles, Outcome};
 
 /// V-17: the value of a cycle that removed `removed` stones (per colour index) for the
-/// seeker of colour index `seeker`.
-pub(super) fn cycle_value(removed: [u32; 2], seeker: usize) -> Outcome {
-    let sender = match removed {
-        [2, 1] => 0,
-        [1, 2] => 1,
-        _ => return Outcome::Undefined,
+/// seeker of colour index `seeker`, under the reading `long_cycles` (VP-2).
+pub(super) fn cycle_value(removed: [u32; 2], seeker: usize, long_cycles: LongCycles) -> Outcome {
+    let Some(sender) = long_cycles.sender(removed[0], removed[1]) else {
+        return Outcome::Undefined;
     };
-    if sender == seeker {
+    if super::board::index(sender) == seeker {
         Outcome::No
     } else {
         Outcome::Yes
@@ -53,6 +51,7 @@ pub(super) fn search(
     graph: &Graph,
     leaves: Option<Leaves>,
     seeker: usize,
+    long_cycles: LongCycles,
     budget: u64,
     lines: bool,
 ) -> Result<(Outcome, u64, Vec<Move>), u64> {
@@ -112,7 +111,11 @@ pub(super) fn search(
         let leaf = leaf.or_else(|| {
             (on_path[to] > 0).then(|| {
                 let at = &stack[on_path[to] as usize - 1].removed;
-                cycle_value([removed[0] - at[0], removed[1] - at[1]], seeker)
+                cycle_value(
+                    [removed[0] - at[0], removed[1] - at[1]],
+                    seeker,
+                    long_cycles,
+                )
             })
         });
         match leaf {
@@ -166,12 +169,27 @@ mod tests {
     #[test]
     fn sending_two_returning_one_is_judged_against_the_sender() {
         // Black (0) lost two, White one: Black sent two.
-        assert_eq!(cycle_value([2, 1], 0), No);
-        assert_eq!(cycle_value([2, 1], 1), Yes);
-        assert_eq!(cycle_value([1, 2], 1), No);
-        assert_eq!(cycle_value([1, 2], 0), Yes);
-        for other in [[1, 1], [0, 0], [2, 2], [3, 1], [2, 0], [4, 2]] {
-            assert_eq!(cycle_value(other, 0), Undefined);
+        for reading in LongCycles::ALL {
+            assert_eq!(cycle_value([2, 1], 0, reading), No);
+            assert_eq!(cycle_value([2, 1], 1, reading), Yes);
+            assert_eq!(cycle_value([1, 2], 1, reading), No);
+            assert_eq!(cycle_value([1, 2], 0, reading), Yes);
+        }
+        for other in [[1, 1], [0, 0], [2, 2], [3, 1], [2, 0], [4, 2], [1, 4]] {
+            let narrow = LongCycles::SendingTwoReturningOne;
+            assert_eq!(cycle_value(other, 0, narrow), Undefined);
+        }
+    }
+
+    #[test]
+    fn infinite_disturbance_is_judged_against_the_player_who_loses_more() {
+        let broad = LongCycles::InfiniteDisturbance;
+        // White (1) lost four, Black one (spec vjr.md O-5): White disturbs.
+        assert_eq!(cycle_value([1, 4], 1, broad), No);
+        assert_eq!(cycle_value([1, 4], 0, broad), Yes);
+        assert_eq!(cycle_value([3, 1], 0, broad), No);
+        for equal in [[1, 1], [2, 2], [0, 0]] {
+            assert_eq!(cycle_value(equal, 0, broad), Undefined);
         }
     }
 }

@@ -120,6 +120,7 @@ fn solve_sized<const N: usize>(
         &graph,
         leaves,
         ctx.seeker,
+        check.long_cycles,
         budget.saturating_sub(states),
         lines,
     ) {
@@ -233,6 +234,7 @@ mod tests {
             crate::geometry::Cell::Empty => panic!("a stone"),
         };
         let check = VjrCheck {
+            long_cycles: crate::vjr::LongCycles::default(),
             string: string.to_vec(),
             owner,
             question,

@@ -69,7 +69,7 @@ impl<const N: usize> Search<'_, '_, N> {
                             r[0] += m[0];
                             r[1] += m[1];
                         }
-                        cycle_value(r, self.ctx.seeker)
+                        cycle_value(r, self.ctx.seeker, self.ctx.check.long_cycles)
                     } else {
                         self.on_path.insert(step.next, self.path.len());
                         self.path.push((step.next, removed));

@@ -8,7 +8,7 @@ use crate::engine::{Engine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::session::verdict::{Said, Verdict, VerdictKind};
 use crate::vjr::{
-    IndependentLife, Outcome, VjrAssessment, VjrStatus, VjrStringReport, VjrTerritory,
+    IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStatus, VjrStringReport, VjrTerritory,
 };
 use std::sync::Arc;
 
@@ -17,6 +17,8 @@ use std::sync::Arc;
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct AssessmentQuestion {
     pub life: IndependentLife,
+    /// Which infinite variations V-17 judges (VP-2).
+    pub long_cycles: LongCycles,
     /// States or nodes each status question may visit.
     pub budget: u64,
     /// Black's prisoners minus White's (V-27).
@@ -208,7 +210,7 @@ fn assess(
     q: AssessmentQuestion,
 ) -> Result<EngineAssessment, Unsupported> {
     use crate::procedure::vjr;
-    let assessment = vjr::assess(engine, geometry, position, q.life, q.budget)?;
+    let assessment = vjr::assess(engine, geometry, position, q.life, q.long_cycles, q.budget)?;
     let territory = vjr::territory(engine, geometry, position, &assessment)?;
     let score = territory
         .as_ref()

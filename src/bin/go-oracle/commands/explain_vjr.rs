@@ -41,8 +41,8 @@ pub fn explain(g: &Geometry, v: &VjrTrace, position: &Position, check: &Check) {
         return;
     };
     println!(
-        "VJR status assessment of the final position (independent life: {}; {} states/nodes, budget {} per question):",
-        a.independent_life, a.explored, check.solver_budget
+        "VJR status assessment of the final position (independent life: {}; long cycles: {}; {} states/nodes, budget {} per question):",
+        a.independent_life, a.long_cycles, a.explored, check.solver_budget
     );
     for s in &a.strings {
         println!(
@@ -69,6 +69,7 @@ pub fn explain(g: &Geometry, v: &VjrTrace, position: &Position, check: &Check) {
                 continue;
             }
             let c = VjrCheck {
+                long_cycles: a.long_cycles,
                 string: s.points.clone(),
                 owner: s.colour,
                 question,
@@ -102,6 +103,7 @@ pub fn trace_json(g: &Geometry, v: &VjrTrace) -> serde_json::Value {
     json!({
         "assessment": v.assessment.as_ref().map(|a| json!({
             "independent_life": a.independent_life.name(),
+            "long_cycles": a.long_cycles.name(),
             "explored": a.explored,
             "strings": a.strings.iter().map(|s| json!({
                 "colour": s.colour.name(),

@@ -33,6 +33,9 @@ pub struct Args {
     /// VJR only (spec vjr.md VP-1): which description of independent life.
     #[arg(long, value_enum)]
     independent_life: Option<go_oracle::vjr::IndependentLife>,
+    /// VJR only (spec vjr.md VP-2): which infinite variations V-17 judges.
+    #[arg(long, value_enum)]
+    long_cycles: Option<go_oracle::vjr::LongCycles>,
 }
 
 pub fn run(args: Args) -> Result<(), Exit> {
@@ -45,6 +48,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         komi,
         json,
         independent_life,
+        long_cycles,
     } = args;
     if !komi.is_finite() {
         return Err(Exit::BadInput(format!(
@@ -58,6 +62,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             &position,
             choice,
             independent_life.unwrap_or_default(),
+            long_cycles.unwrap_or_default(),
             budget,
             prisoner_difference,
             komi,
@@ -72,6 +77,11 @@ pub fn run(args: Args) -> Result<(), Exit> {
     if independent_life.is_some() {
         return Err(Exit::BadInput(
             "--independent-life is a VJR parameter (--ruleset vjr)".to_string(),
+        ));
+    }
+    if long_cycles.is_some() {
+        return Err(Exit::BadInput(
+            "--long-cycles is a VJR parameter (--ruleset vjr)".to_string(),
         ));
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;

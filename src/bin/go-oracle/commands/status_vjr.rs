@@ -11,7 +11,9 @@ use go_oracle::geometry::{Geometry, Position};
 use go_oracle::runner::vjr::territory_rows;
 use go_oracle::session::ask::vjr::AssessmentQuestion;
 use go_oracle::session::VerdictKind;
-use go_oracle::vjr::{IndependentLife, Outcome, VjrAssessment, VjrStringReport, VjrTerritory};
+use go_oracle::vjr::{
+    IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStringReport, VjrTerritory,
+};
 use serde_json::json;
 
 /// `true` / `false` / `null` (undefined or undetermined).
@@ -33,6 +35,7 @@ pub fn run(
     position: &Position,
     choice: EngineChoice,
     life: IndependentLife,
+    long_cycles: LongCycles,
     budget: u64,
     prisoner_difference: i64,
     komi: f64,
@@ -44,6 +47,7 @@ pub fn run(
         position,
         AssessmentQuestion {
             life,
+            long_cycles,
             budget,
             prisoner_difference,
             komi,
@@ -95,6 +99,7 @@ pub fn run(
         print_json(&json!({
             "ruleset": "vjr",
             "independent_life": life.name(),
+            "long_cycles": long_cycles.name(),
             "strings": best.map(|b| strings_json(&b.assessment)),
             "territory": territory_json(&best.and_then(|b| b.territory.clone())),
             "removed": best.and_then(|b| b.territory.as_ref()).map(|t| json!({"black": t.removed_black, "white": t.removed_white})),
@@ -108,7 +113,7 @@ pub fn run(
         }));
     } else {
         print!("{}", with_coordinates(geometry, position));
-        println!("independent life: {life}");
+        println!("independent life: {life}; long cycles: {long_cycles}");
         for e in &answer.engines {
             let r = &e.answer;
             println!(
