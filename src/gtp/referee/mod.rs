@@ -7,7 +7,7 @@
 //! `?` with its text. The out-of-turn rule is the session's (see `session`).
 
 use crate::engine::{Engine, Illegal, Move, Prisoners, Start};
-use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::geometry::{Colour, Geometry, Point, Position};
 use crate::parse::gtp::{parse_colour, parse_vertex, score_text, vertex_text, Command};
 use crate::rules::{Rules, RulesPatch, RulesetId};
 use crate::session::{Action, Config as SessionConfig, Session, Verdict};
@@ -16,8 +16,11 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
 
+mod analyze;
 mod genmove;
+pub use genmove::fills_own_eye;
 mod kgs_rules;
+mod more;
 mod questions;
 mod setup;
 
@@ -49,6 +52,17 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "kgs-rules",
+    "time_settings",
+    "time_left",
+    "kgs-time_settings",
+    "kgs-genmove_cleanup",
+    "place_free_handicap",
+    "go-oracle-game_end",
+    "go-oracle-budget",
+    "gogui-analyze_commands",
+    "go-oracle-gfx_status",
+    "go-oracle-gfx_immortal",
+    "go-oracle-gfx_control",
 ];
 
 /// How a referee is set up (the `go-oracle gtp` options).
@@ -141,6 +155,9 @@ impl Referee {
     /// The session the referee answers through.
     pub fn session(&self) -> &Session {
         &self.session
+    }
+    fn session_mut(&mut self) -> &mut Session {
+        &mut self.session
     }
     pub fn geometry(&self) -> &Geometry {
         self.session.geometry()
@@ -341,7 +358,7 @@ impl Referee {
                     Err(Err(text)) => Err(text),
                 }
             }
-            "genmove" => self.genmove(a),
+            "genmove" => self.genmove(a, "genmove COLOUR"),
             "undo" => {
                 if self.session.undo()? {
                     Ok(String::new())
@@ -351,58 +368,10 @@ impl Referee {
             }
             "final_score" => self.final_score().map(score_text),
             "final_status_list" => self.final_status_list(a),
-            "showboard" => Ok(format!("\n{}", self.board_text())),
-            "is_legal" => {
-                let (colour, vertex) = self.colour_vertex(a, "is_legal COLOUR VERTEX")?;
-                Ok(if self.legality(colour, vertex)?.is_none() {
-                    "1".into()
-                } else {
-                    "0".into()
-                })
-            }
-            "all_legal" => {
-                let colour = self.colour(a, "all_legal COLOUR")?;
-                Ok(self
-                    .legal_points(colour)?
-                    .iter()
-                    .map(|&p| self.geometry().name(p).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "))
-            }
-            "list_stones" => {
-                let colour = self.colour(a, "list_stones COLOUR")?;
-                let position = self.position();
-                Ok(self
-                    .geometry()
-                    .points()
-                    .filter(|&p| position.get(p) == Cell::Stone(colour))
-                    .map(|p| self.geometry().name(p).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "))
-            }
-            "captures" => {
-                let colour = self.colour(a, "captures COLOUR")?;
-                let p = self.prisoners();
-                Ok(match colour {
-                    Colour::Black => p.black,
-                    Colour::White => p.white,
-                }
-                .to_string())
-            }
-            "kgs-rules" => self.kgs_rules(a),
-            "loadsgf" => match a.as_slice() {
-                [file] => self.loadsgf(file, None),
-                [file, n] => match n.parse::<usize>() {
-                    Ok(n) if n >= 1 => self.loadsgf(file, Some(n)),
-                    _ => Err("syntax error (loadsgf FILE [MOVE_NUMBER])".into()),
-                },
-                _ => Err("syntax error (loadsgf FILE [MOVE_NUMBER])".into()),
-            },
-            "printsgf" => self.printsgf(a),
-            "" => Err("unknown command".into()),
-            _ => Err("unknown command".into()),
+            _ => self.handle_more(cmd.name.as_str(), a),
         }
     }
+
 
     pub(super) fn colour(&self, a: &[String], usage: &str) -> Result<Colour, String> {
         match a {

@@ -75,6 +75,7 @@ impl Referee {
 
     /// The game so far as SGF: board, setup stones, komi, ruleset, moves.
     pub fn sgf(&self) -> String {
+        let ends = self.session().game_ends();
         let game = crate::parse::sgf::SgfGame {
             geometry: self.geometry().clone(),
             setup: self.setup().0.clone(),
@@ -93,10 +94,16 @@ impl Referee {
             moves: self
                 .record()
                 .iter()
-                .map(|m| crate::parse::sgf::SgfMove {
+                .enumerate()
+                .map(|(i, m)| crate::parse::sgf::SgfMove {
                     colour: m.colour,
                     mv: m.vertex.map_or(Move::Pass, Move::Play),
-                    comment: None,
+                    comment: ends.contains(&(i + 1)).then(|| {
+                        format!(
+                            "go-oracle: the game ends here under {} (its consecutive passes); the moves after it start a new move-sequence.",
+                            self.ruleset()
+                        )
+                    }),
                 })
                 .collect(),
             markup: None,
@@ -153,6 +160,34 @@ impl Referee {
             _ => vec![ll, ur, ul, lr, ml, mr, mb, mt, c],
         };
         Ok(v)
+    }
+
+    /// GTP 6.3.2 `place_free_handicap N` (4.1.2): the engine's choice of `n` stones, 2 to
+    /// the board's points minus one: GTP 4.1.1's fixed points where the board has them (as
+    /// many as it has, up to `n`), then the remaining points in board order (deterministic).
+    pub(super) fn free_handicap_points(&self, n: usize) -> Result<Vec<Point>, String> {
+        let len = self.geometry().len();
+        if n < 2 || n >= len {
+            return Err(format!(
+                "invalid number of stones ({n}; 2 to {} on this board)",
+                len.saturating_sub(1)
+            ));
+        }
+        let mut points = Vec::new();
+        if let Some(k) = (2..=n.min(9))
+            .rev()
+            .find(|&k| self.fixed_handicap_points(k).is_ok())
+        {
+            points = self.fixed_handicap_points(k)?;
+        }
+        let rest: Vec<Point> = self
+            .geometry()
+            .points()
+            .filter(|p| !points.contains(p))
+            .take(n - points.len())
+            .collect();
+        points.extend(rest);
+        Ok(points)
     }
 
     pub(super) fn place_handicap(&mut self, points: &[Point]) -> Result<(), String> {
