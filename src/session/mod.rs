@@ -59,6 +59,9 @@ pub fn resolve_rules(ruleset: RulesetId, patch: &RulesPatch) -> Result<Option<Ru
     Ok(Some(rules))
 }
 
+/// A legal play and the points it would empty (captures; the played string for a suicide).
+pub type LegalPlay = (Point, Vec<Point>);
+
 /// The ruleset, options and engines of a session.
 pub struct Config {
     pub ruleset: RulesetId,
@@ -340,7 +343,7 @@ impl Session {
 
     /// Each play `colour` may make now, in board order, with the points it would empty
     /// (captures, and the played string itself for a suicide).
-    pub fn legal_plays(&self, colour: Colour) -> Result<Verdict<Vec<(Point, Vec<Point>)>>, String> {
+    pub fn legal_plays(&self, colour: Colour) -> Result<Verdict<Vec<LegalPlay>>, String> {
         self.ask(|i| {
             let g = Self::game_for(&self.games[i], colour)?;
             let mut plays = Vec::new();
@@ -357,7 +360,11 @@ impl Session {
     /// Another budget for every search from now on (the J-19 judges start afresh: an
     /// analysis undetermined within the old budget is made again).
     pub fn set_budget(&mut self, budget: u64) -> Result<(), String> {
-        let judges = self.engines.iter().map(|_| PassJudge::new(budget)).collect();
+        let judges = self
+            .engines
+            .iter()
+            .map(|_| PassJudge::new(budget))
+            .collect();
         let old = (
             std::mem::replace(&mut self.budget, budget),
             std::mem::replace(&mut self.judges, judges),
@@ -369,7 +376,9 @@ impl Session {
             }
             Err(e) => {
                 (self.budget, self.judges) = old;
-                Err(format!("the moves so far cannot be replayed within budget {budget}: {e}"))
+                Err(format!(
+                    "the moves so far cannot be replayed within budget {budget}: {e}"
+                ))
             }
         }
     }

@@ -38,7 +38,13 @@ fn lists(g: &Geometry, out: &mut Vec<String>, kind: &str, points: &[Point]) {
 }
 
 /// `TEXT` of a summary: what was shown, what was not agreed, the overall verdict.
-fn text_line(ruleset: RulesetId, shown: &str, left: &[(Point, String)], g: &Geometry, overall: VerdictKind) -> String {
+fn text_line(
+    ruleset: RulesetId,
+    shown: &str,
+    left: &[(Point, String)],
+    g: &Geometry,
+    overall: VerdictKind,
+) -> String {
     let mut t = format!("TEXT {ruleset}: {shown}");
     if !left.is_empty() {
         let named: Vec<String> = left
@@ -93,7 +99,14 @@ impl Referee {
         let points: Vec<Vec<Point>> = s
             .engines
             .first()
-            .map(|e| e.answer.analysis.strings.iter().map(|x| x.points.clone()).collect())
+            .map(|e| {
+                e.answer
+                    .analysis
+                    .strings
+                    .iter()
+                    .map(|x| x.points.clone())
+                    .collect()
+            })
             .unwrap_or_default();
         let (mut dead, mut labels, mut left) = (Vec::new(), Vec::new(), Vec::new());
         let mut counts = [0usize; 4];
@@ -141,7 +154,14 @@ impl Referee {
         let points: Vec<Vec<Point>> = s
             .engines
             .first()
-            .map(|e| e.answer.assessment.strings.iter().map(|x| x.points.clone()).collect())
+            .map(|e| {
+                e.answer
+                    .assessment
+                    .strings
+                    .iter()
+                    .map(|x| x.points.clone())
+                    .collect()
+            })
             .unwrap_or_default();
         let (mut dead, mut labels, mut left) = (Vec::new(), Vec::new(), Vec::new());
         for (v, pts) in s.strings.iter().zip(&points) {

@@ -27,7 +27,9 @@ impl Referee {
         let g = self.geometry().clone();
         let candidates: Vec<Point> = agreed(self.session.legal_plays(colour)?)?
             .into_iter()
-            .filter(|(p, removed)| !removed.contains(p) && !fills_own_eye(&g, &position, colour, *p))
+            .filter(|(p, removed)| {
+                !removed.contains(p) && !fills_own_eye(&g, &position, colour, *p)
+            })
             .map(|(p, _)| p)
             .collect();
         let vertex = if candidates.is_empty() {

@@ -372,7 +372,6 @@ impl Referee {
         }
     }
 
-
     pub(super) fn colour(&self, a: &[String], usage: &str) -> Result<Colour, String> {
         match a {
             [c] => parse_colour(c).ok_or_else(|| format!("invalid color `{c}` ({usage})")),

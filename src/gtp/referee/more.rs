@@ -60,7 +60,11 @@ impl Referee {
             },
             "printsgf" => self.printsgf(a),
             "time_settings" => {
-                numbers(a, 3, "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES")?;
+                numbers(
+                    a,
+                    3,
+                    "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES",
+                )?;
                 Ok(String::new())
             }
             "time_left" => match a {
