@@ -255,6 +255,12 @@ fn session_door(
             }
             Verdict::Disagreed(v) => panic!("the engines disagree: {v:?}"),
         }
+        // A check is one move-sequence: the game ends where the ruleset ends it. (A play
+        // after the end starts a new move-sequence in a session, and `import` cuts a new
+        // check there; `tests/gtp/after-end.tst` and `tests/sgf_import.rs` cover that.)
+        if session.is_over() {
+            break;
+        }
     }
     let p = session.prisoners();
     let said = GameSaid {

@@ -146,7 +146,11 @@ fn printsgf_with_a_move_out_of_turn_imports_every_move() {
         text.contains("- name: main-line-2\n  description: 'Continues `main-line`"),
         "{text}"
     );
-    assert!(text.contains("- B D4, W C3, B pass, W pass"), "{text}");
+    // printsgf comments the move that ended the game; import keeps it as the step's note.
+    assert!(
+        text.contains("- B D4, W C3, B pass\n  - play: W pass\n    note: 'go-oracle: the game ends here under tromp-taylor"),
+        "{text}"
+    );
     assert!(text.contains("result: B+1"), "{text}");
     assert_eq!(check(&out), (0, 2, 0, 0));
 }
@@ -220,31 +224,28 @@ checks:
     assert!(stderr(&o).contains("bad-custom.sgf: RU[go-oracle custom: suicide=sometimes ko=none]: `suicide=sometimes`: unknown value"), "{}", stderr(&o));
 }
 
-/// After the game has ended every play is illegal (`game-over`); a move by the player not
-/// to move then fits in no check: it is named, not written, and import exits 3.
+/// A play after the end of the game (the ruleset's passes) starts a new move-sequence (the
+/// session's rule, as the GTP referee plays it): a second check from the final position,
+/// every move written, exit 0. Break: import no longer cuts at the end (the game-over
+/// position then refuses B A5 or W B4 is out of a check).
 #[test]
-fn a_move_out_of_turn_after_the_end_is_named_not_dropped() {
+fn a_play_after_the_end_starts_a_new_check() {
     let p = temp("end.sgf", "(;GM[1]SZ[5]RU[TT];B[];W[];B[aa];W[bb])");
     let out = temp_dir().join("end.yaml");
     let o = run(&["import", s(&p), "-o", s(&out)]);
-    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains(
-            "3 of 4 moves written in 1 check: undetermined: SGF move 4 (W B4) (details above"
-        ),
+        stderr(&o).contains("4 of 4 moves written in 2 checks (out of turn: move 3): agreed"),
         "{}",
         stderr(&o)
     );
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
-        text.contains("- play: B A5\n    legal: false\n    reason: game-over"),
+        text.contains("SGF move 3 (B A5) comes after the end of the game"),
         "{text}"
     );
-    assert!(
-        text.contains("Not written: SGF move 4 (W B4): move 4 (W B4) is by white, who is not to move, after the end of the game"),
-        "{text}"
-    );
-    assert_eq!(check(&out), (0, 1, 0, 0));
+    assert!(text.contains("game-over: true"), "{text}");
+    assert_eq!(check(&out), (0, 2, 0, 0));
 }
 
 /// Two game trees of different boards and rulesets, the first with a variation: one check

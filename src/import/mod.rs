@@ -293,10 +293,7 @@ fn tree_counts(req: &Request, r: &Replayed, first: &str, imported: &mut Imported
         .collect();
     imported.checks.extend(checks.iter().cloned());
     imported.moves += req.game.moves.len();
-    imported.written += outcomes
-        .iter()
-        .filter(|o| !matches!(o, Outcome::AfterEnd(_)))
-        .count();
+    imported.written += outcomes.len();
     imported.decided += outcomes
         .iter()
         .filter(|o| matches!(o, Outcome::Legal(_) | Outcome::Illegal { .. }))
@@ -348,10 +345,6 @@ fn outcome_notes(req: &Request, r: &Replayed, undetermined: &mut Vec<String>) ->
                     "Undetermined: the legality of {what} within --budget {}: {why}. It is written as a plain move, the {later} move(s) after it without claims, and its check has no `expect`: `check` shows it as ignored (undetermined).",
                     req.budget
                 ));
-            }
-            Outcome::AfterEnd(why) => {
-                notes.push(format!("Not written: {what}: {why}."));
-                undetermined.push(format!("{what}: not written: {why}"));
             }
             _ => {}
         }

@@ -1,7 +1,7 @@
 //! The moves of an imported game played through the one door ([`Session`]): each move's
 //! outcome as the engines agree on it, and the game cut into move-sequences where a player
-//! moves out of turn (the out-of-turn rule of `session`: a new move-sequence at the current
-//! position with that player to move, prisoners kept), one check each.
+//! moves out of turn or plays after the end (the session's rules: a new move-sequence at the
+//! current position with that player to move, prisoners kept), one check each.
 
 use crate::engine::{Engine, Illegal, Move, Prisoners, Start};
 use crate::geometry::{Colour, Geometry, Point, Position};
@@ -27,9 +27,6 @@ pub enum Outcome {
     Undetermined(String),
     /// Not played: an earlier move was undetermined (why); written as a plain move.
     NotReplayed(String),
-    /// Not played: the game was over and this move is by the player not to move (or comes
-    /// after such a move), which no check can write (why); named in the notes.
-    AfterEnd(String),
 }
 
 /// The state at the end of a move-sequence.
@@ -118,27 +115,10 @@ pub fn replay(
     for (i, &(colour, mv)) in moves.iter().enumerate() {
         let seq = sequences.last_mut().expect("one sequence at least");
         if let Some(why) = &stuck {
-            let o = match seq.moves.last() {
-                Some((_, Outcome::AfterEnd(_))) => Outcome::AfterEnd(why.clone()),
-                _ => Outcome::NotReplayed(why.clone()),
-            };
-            seq.moves.push((i, o));
+            seq.moves.push((i, Outcome::NotReplayed(why.clone())));
             continue;
         }
-        if colour != session.to_move() {
-            if session.is_over() {
-                let why = format!(
-                    "move {} ({} {}) is by {}, who is not to move, after the end of the game: a case cannot write it",
-                    i + 1,
-                    colour.letter(),
-                    move_word(geometry, mv),
-                    colour
-                );
-                seq.moves.push((i, Outcome::AfterEnd(why.clone())));
-                seq.end = Some(end_of(&session));
-                stuck = Some(why);
-                continue;
-            }
+        if colour != session.to_move() || session.is_over() {
             if seq.moves.is_empty() && i == 0 {
                 // The first move names the first player (when `PL` says otherwise).
                 seq.start.to_move = colour;

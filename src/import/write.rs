@@ -83,7 +83,6 @@ fn moves_of(req: &Request, seq: &Sequence) -> Vec<MoveItem> {
             Outcome::Undetermined(why) => {
                 remark = Some(format!("legality undetermined: {why}"));
             }
-            Outcome::AfterEnd(_) => continue,
         }
         if let Some(r) = remark {
             step.note = Some(match step.note.take() {
@@ -132,8 +131,14 @@ fn checks(part: &Part) -> Vec<CheckSpec> {
         let description = (k > 0).then(|| {
             let (i, _) = seq.moves[0];
             let m = &game.moves[i];
+            let after_end = r.sequences[k - 1].end.as_ref().is_some_and(|e| e.game_over);
+            let why = if after_end {
+                "comes after the end of the game (the ruleset's passes)"
+            } else {
+                "is by the player not to move"
+            };
             format!(
-                "Continues `{}` from its final position: {} ({} {}) is by the player not to move, which starts a new move-sequence there with {} to move, prisoners kept (README: out-of-turn plays).",
+                "Continues `{}` from its final position: {} ({} {}) {why}, which starts a new move-sequence there with {} to move, prisoners kept (README: out-of-turn plays, plays after the end).",
                 check_name(part.first, k - 1),
                 req.move_name(i + 1),
                 m.colour.letter(),
@@ -198,7 +203,7 @@ fn game_notes(part: &Part) -> Vec<String> {
             })
             .collect();
         notes.push(format!(
-            "A player moved out of turn, so the moves are in {} checks, each a move-sequence from the final position of the one before: {}.",
+            "A player moved out of turn or after the end, so the moves are in {} checks, each a move-sequence from the final position of the one before: {}.",
             r.sequences.len(),
             parts.join(", ")
         ));

@@ -14,7 +14,14 @@
 //! the current position with that player to move, prisoners kept — as set-up stones start
 //! one (GTP 6.3.4 lets `play` take either colour in any order; SGF records do the same).
 //! Ko and superko then compare only with positions since that play, and consecutive passes
-//! count from 0. A game over (the ruleset's consecutive passes) stays over whoever plays.
+//! count from 0.
+//!
+//! Plays after the end: once the ruleset's consecutive passes (or its long cycle) have ended
+//! the move-sequence, a play or pass by either player starts a new move-sequence the same
+//! way (current position, prisoners kept, ko/superko history and passes from 0), instead of
+//! being refused as `game-over`. Records and GUIs go on after two passes (a dispute resumed,
+//! or a GUI that never stops); GNU Go accepts such plays. Where the ruleset ended a
+//! move-sequence stays known: [`Session::game_ends`].
 
 pub mod ask;
 pub mod game;
@@ -52,6 +59,9 @@ pub fn resolve_rules(ruleset: RulesetId, patch: &RulesPatch) -> Result<Option<Ru
     Ok(Some(rules))
 }
 
+/// A legal play and the points it would empty (captures; the played string for a suicide).
+pub type LegalPlay = (Point, Vec<Point>);
+
 /// The ruleset, options and engines of a session.
 pub struct Config {
     pub ruleset: RulesetId,
@@ -88,6 +98,8 @@ pub struct Session {
     /// LJR: initially prohibited locations (L-2).
     prohibited: Vec<Point>,
     record: Vec<Played>,
+    /// The record's lengths at which the ruleset had ended a move-sequence (increasing).
+    ends: Vec<usize>,
     games: Vec<RulesetGame>,
     /// Per engine: the J-19 analyses made so far (kept across undo and replays).
     judges: Vec<PassJudge>,
@@ -119,6 +131,7 @@ impl Session {
             geometry,
             prohibited: Vec::new(),
             record: Vec::new(),
+            ends: Vec::new(),
             games: Vec::new(),
             judges,
         };
@@ -169,6 +182,12 @@ impl Session {
     pub fn is_over(&self) -> bool {
         self.games[0].is_over()
     }
+    /// The move numbers (1-based, into [`Session::record`]) after which the ruleset had ended
+    /// a move-sequence (its consecutive passes, or a long cycle), increasing; a play after
+    /// each started a new one (the module comment).
+    pub fn game_ends(&self) -> &[usize] {
+        &self.ends
+    }
 
     /// Another ruleset (only before the first move).
     pub fn set_ruleset(&mut self, ruleset: RulesetId, patch: &RulesPatch) -> Result<(), String> {
@@ -213,6 +232,7 @@ impl Session {
             Ok(g) => {
                 self.games = g;
                 self.record.clear();
+                self.ends.clear();
                 Ok(())
             }
             Err(e) => {
@@ -249,9 +269,9 @@ impl Session {
     }
 
     /// `game` with `colour` to move: a fork, or a new move-sequence from its position (the
-    /// out-of-turn rule of the module comment).
+    /// out-of-turn rule and the plays after the end of the module comment).
     fn game_for(game: &RulesetGame, colour: Colour) -> Result<RulesetGame, String> {
-        if game.to_move() == colour || game.is_over() {
+        if game.to_move() == colour && !game.is_over() {
             Ok(game.fork())
         } else {
             game.restart_with(colour).map_err(|u| u.to_string())
@@ -321,6 +341,48 @@ impl Session {
         })
     }
 
+    /// Each play `colour` may make now, in board order, with the points it would empty
+    /// (captures, and the played string itself for a suicide).
+    pub fn legal_plays(&self, colour: Colour) -> Result<Verdict<Vec<LegalPlay>>, String> {
+        self.ask(|i| {
+            let g = Self::game_for(&self.games[i], colour)?;
+            let mut plays = Vec::new();
+            for p in self.geometry.points() {
+                let mut f = g.fork();
+                if let Ok(done) = f.play(crate::engine::Move::Play(p).into()) {
+                    plays.push((p, done.removed));
+                }
+            }
+            Ok(Said::Decided(plays))
+        })
+    }
+
+    /// Another budget for every search from now on (the J-19 judges start afresh: an
+    /// analysis undetermined within the old budget is made again).
+    pub fn set_budget(&mut self, budget: u64) -> Result<(), String> {
+        let judges = self
+            .engines
+            .iter()
+            .map(|_| PassJudge::new(budget))
+            .collect();
+        let old = (
+            std::mem::replace(&mut self.budget, budget),
+            std::mem::replace(&mut self.judges, judges),
+        );
+        match self.replay(&self.record) {
+            Ok(g) => {
+                self.games = g;
+                Ok(())
+            }
+            Err(e) => {
+                (self.budget, self.judges) = old;
+                Err(format!(
+                    "the moves so far cannot be replayed within budget {budget}: {e}"
+                ))
+            }
+        }
+    }
+
     /// Make `action` for `colour` on every engine. The game goes on only when the engines
     /// agree that it is legal; otherwise nothing changes.
     pub fn play(
@@ -344,6 +406,9 @@ impl Session {
         if let Verdict::Agreed(Ok(_)) = &verdict {
             self.games = next;
             self.record.push(Played { colour, action });
+            if self.is_over() {
+                self.ends.push(self.record.len());
+            }
         }
         Ok(verdict)
     }
@@ -356,6 +421,8 @@ impl Session {
         match self.replay(&self.record) {
             Ok(g) => {
                 self.games = g;
+                let n = self.record.len();
+                self.ends.retain(|&e| e <= n);
                 Ok(true)
             }
             Err(e) => {

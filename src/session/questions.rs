@@ -22,6 +22,68 @@ pub enum StatusClass {
 pub type FinalScore = Result<f64, String>;
 
 impl Session {
+    /// `ask`'s J2003 analysis (J-52) of the current position, with the session's budget,
+    /// prisoners and komi (the per-string verdicts a GUI shows).
+    pub fn ask_j2003(&self) -> Result<super::ask::j2003::Statuses, String> {
+        let p = self.prisoners();
+        super::ask::j2003::statuses(
+            &self.engines,
+            &self.geometry,
+            &self.position(),
+            super::ask::j2003::StatusQuestion {
+                budget: self.budget,
+                prisoner_difference: p.black as i64 - p.white as i64,
+                komi: self.komi,
+            },
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// `ask`'s VJR status assessment (V-19 ... V-28) of the current position.
+    pub fn ask_vjr(&self) -> Result<super::ask::vjr::Assessment, String> {
+        let p = self.prisoners();
+        super::ask::vjr::assessment(
+            &self.engines,
+            &self.geometry,
+            &self.position(),
+            super::ask::vjr::AssessmentQuestion {
+                life: self.life,
+                budget: self.budget,
+                prisoner_difference: p.black as i64 - p.white as i64,
+                komi: self.komi,
+            },
+        )
+        .map_err(|e| e.to_string())
+    }
+
+    /// `ask`'s immortal stones (N-17) of the current position, `budget` positions per colour.
+    pub fn ask_immortal(&self) -> Result<super::ask::naj::Immortal, String> {
+        super::ask::naj::immortal(&self.engines, &self.geometry, &self.position(), self.budget)
+            .map_err(|e| e.to_string())
+    }
+
+    /// `ask`'s LJR control (L-14, L-17) of the current situation: its permanent
+    /// prohibitions, captives and the integer komi.
+    pub fn ask_ljr_control(&self) -> Result<super::ask::ljr::Control, String> {
+        let permanently_prohibited = self.games[0]
+            .situation()
+            .map(|s| s.permanently_prohibited)
+            .unwrap_or_default();
+        super::ask::ljr::control(
+            &self.engines,
+            &self.geometry,
+            &self.position(),
+            &super::ask::ljr::ControlQuestion {
+                permanently_prohibited,
+                captives: self.prisoners(),
+                komi: self.ljr_komi()?,
+                params: LjrParams::default(),
+                budget: self.budget,
+            },
+        )
+        .map_err(|e| e.to_string())
+    }
+
     fn shortfall(&self, engine: &dyn Engine, explored: u64, question: &str) -> Shortfall {
         Shortfall {
             engine: engine.name(),

@@ -8,7 +8,7 @@ showboard
 captures b
 #? [1]
 printsgf
-#? [\(;FF\[4\]GM\[1\]CA\[UTF-8\]AP\[go-oracle:[0-9.]+\]SZ\[7:5\]KM\[0\.5\]RU\[tromp-taylor\]C\[[^\]]*\]\n;B\[ab\]\n;W\[bb\](?s).*\n;B\[\]\n;W\[\]\)]
+#? [\(;FF\[4\]GM\[1\]CA\[UTF-8\]AP\[go-oracle:[0-9.]+\]SZ\[7:5\]KM\[0\.5\]RU\[tromp-taylor\]C\[[^\]]*\]\n;B\[ab\]\n;W\[bb\](?s).*\n;B\[\]\n;W\[\]C\[go-oracle\\: the game ends here under tromp-taylor[^\]]*\]\)]
 # The position before move 3 (two moves played); Black to move.
 loadsgf tests/fixtures/sgf/good/rect_7x5.sgf 3
 #? [black]

@@ -42,17 +42,16 @@ undo
 #? []
 list_stones b
 #? [B1]
-# Two passes end the game; then nothing is legal. Area: B1, and A1, C1 reach only Black.
+# Two passes end the game (go-oracle-game_end names the move); a play after it would start
+# a new move-sequence (tests/gtp/after-end.tst). Area: B1, and A1, C1 reach only Black.
 play w pass
 #? []
 play b pass
 #? []
-play w A1
-#! [illegal move \(game-over\)]
+go-oracle-game_end
+#? [[0-9]+]
 all_legal w
-#? []
-genmove w
-#? [pass]
+#? [A1 C1]
 final_score
 #? [B\+2\.5]
 final_status_list alive

@@ -10,7 +10,7 @@ mod finding_case;
 mod session;
 
 use super::client::{Client, ProtocolError};
-use super::referee::{Played, Referee};
+use super::referee::{fills_own_eye, Played, Referee};
 use crate::engine::{result_text, Illegal};
 use crate::geometry::{Cell, Colour, Geometry, Point};
 use crate::parse::case::{

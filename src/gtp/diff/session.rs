@@ -291,11 +291,7 @@ impl Session<'_> {
                     .legal_points(colour)
                     .map_err(|e| ProtocolError(format!("the oracle: {e}")))?
                     .into_iter()
-                    .filter(|&p| {
-                        !g.neighbours(p)
-                            .iter()
-                            .all(|&n| position.get(n) == Cell::Stone(colour))
-                    })
+                    .filter(|&p| !fills_own_eye(&g, &position, colour, p))
                     .collect()
             };
             let vertex = if candidates.is_empty() {
