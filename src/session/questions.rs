@@ -48,6 +48,8 @@ impl Session {
             &self.position(),
             super::ask::vjr::AssessmentQuestion {
                 life: self.life,
+                // VP-2: a session uses the default reading (README, `status`).
+                long_cycles: Default::default(),
                 budget: self.budget,
                 prisoner_difference: p.black as i64 - p.white as i64,
                 komi: self.komi,
