@@ -70,7 +70,7 @@ mod tests {
     fn a_ko_capture_captures_a_lone_stone_and_a_plain_play_does_not() {
         // Black to take the ko at C2 (the white stone at B2 has that one liberty).
         let (g, position) = parse_position(".#O..\n#O.O.\n.#O..\n.....\n.....").unwrap();
-        let at = |name: &str| g.points().find(|&p| g.name(p).to_string() == name).unwrap();
+        let at = |name: &str| g.points().find(|&p| g.name(p) == name).unwrap();
         assert!(captures_lone_stone(&g, &position, Colour::Black, at("C4")));
         assert!(!captures_lone_stone(&g, &position, Colour::White, at("C4")));
         assert!(!captures_lone_stone(&g, &position, Colour::Black, at("E1")));
@@ -80,7 +80,7 @@ mod tests {
     fn the_biases_choose_passes_and_lone_stone_captures() {
         use rand::SeedableRng;
         let (g, position) = parse_position(".#O..\n#O.O.\n.#O..\n.....\n.....").unwrap();
-        let at = |name: &str| g.points().find(|&p| g.name(p).to_string() == name).unwrap();
+        let at = |name: &str| g.points().find(|&p| g.name(p) == name).unwrap();
         let candidates = [at("C4"), at("E1"), at("E2"), at("D1")];
         let ko = MoveChoice {
             pass_rate: 0.0,
