@@ -266,6 +266,59 @@ fn gtp_diff_engine_that_cannot_start_or_breaks_the_protocol_exits_2() {
 }
 
 #[test]
+fn gtp_diff_pass_rate_passes_and_a_rate_outside_0_1_exits_2() {
+    let dir = out_dir("rates");
+    let d = dir.to_str().unwrap();
+    let o = run(&[
+        "gtp-diff",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "--games",
+        "3",
+        "--json",
+        "--pass-rate",
+        "1",
+        "--ko-rate",
+        "0.5",
+        "--out",
+        d,
+        "--",
+        BIN,
+        "gtp",
+        "--ruleset",
+        "tromp-taylor",
+    ]);
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let j = json(&o);
+    // Every turn a pass: each game ends after its two passes.
+    assert_eq!(j["moves"], 6);
+    assert_eq!(j["pass_rate"], 1.0);
+    assert_eq!(j["ko_rate"], 0.5);
+    for bad in ["1.5", "-0.1", "NaN"] {
+        let o = run(&[
+            "gtp-diff",
+            "--ruleset",
+            "tromp-taylor",
+            "--ko-rate",
+            bad,
+            "--out",
+            d,
+            "--",
+            "true",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "--ko-rate {bad}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("--ko-rate must be a probability"));
+    }
+}
+
+#[test]
 fn gtp_bad_configuration_exits_2() {
     let o = run(&["gtp", "--ruleset", "custom", "--ko", "basic"]);
     assert_eq!(o.status.code(), Some(2));

@@ -115,12 +115,13 @@ pub(super) fn case_text(
             url: None,
         },
         notes: Some(format!(
-            "Written by `go-oracle gtp-diff --ruleset {} --size {}x{} --seed {} --komi {}` against `{program}` ({engine}).\nThe game had {original} moves; it was shrunk to the moves below, removing pairs of moves while the same kind of disagreement stayed.\nThe oracle: {}.\n{engine}: {}.\n",
+            "Written by `go-oracle gtp-diff --ruleset {} --size {}x{} --seed {} --komi {}{}` against `{program}` ({engine}).\nThe game had {original} moves; it was shrunk to the moves below, removing pairs of moves while the same kind of disagreement stayed.\nThe oracle: {}.\n{engine}: {}.\n",
             options.ruleset.as_str(),
             options.width,
             options.height,
             options.seed,
             options.komi,
+            choice_args(options),
             f.oracle,
             f.engine
         )),
@@ -132,4 +133,19 @@ pub(super) fn case_text(
     file.to_yaml(
         "Written by go-oracle gtp-diff. The oracle's answer is asserted; the engine's is the discrepancy.\nReview before moving it into oracle-cases/.",
     )
+}
+
+/// The move choice's options when they are not the default (` --pass-rate P --ko-rate Q`).
+fn choice_args(options: &Options) -> String {
+    let mut out = String::new();
+    if options.choice.pass_rate > 0.0 {
+        out.push_str(&format!(" --pass-rate {}", options.choice.pass_rate));
+    }
+    if options.choice.ko_rate > 0.0 {
+        out.push_str(&format!(" --ko-rate {}", options.choice.ko_rate));
+    }
+    if options.max_moves != 3 * options.width * options.height {
+        out.push_str(&format!(" --max-moves {}", options.max_moves));
+    }
+    out
 }

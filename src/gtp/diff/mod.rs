@@ -6,6 +6,7 @@
 //! colours keep alternating) and written as a case file with the engine's answer as a
 //! discrepancy beside the oracle's.
 
+mod choice;
 mod finding_case;
 mod session;
 
@@ -18,9 +19,10 @@ use crate::parse::case::{
 };
 use crate::parse::gtp::{parse_command, parse_score, parse_vertex_list, vertex_text};
 use crate::rules::{Prisoners, RulesPatch, RulesetId};
+pub use choice::{captures_lone_stone, MoveChoice};
 use finding_case::case_text;
 pub use finding_case::OracleState;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde::Serialize;
 use session::Session;
@@ -125,6 +127,10 @@ pub struct Summary {
     pub ruleset: String,
     pub size: String,
     pub seed: u64,
+    /// The move choice's probability of a pass, and of a lone-stone capture (`--pass-rate`,
+    /// `--ko-rate`).
+    pub pass_rate: f64,
+    pub ko_rate: f64,
     pub games: u32,
     pub moves: u64,
     /// Points whose legality was compared.
@@ -149,6 +155,8 @@ pub struct Options {
     pub seed: u64,
     /// Moves after which a game is ended by two passes.
     pub max_moves: usize,
+    /// The random choice's biases (passes, lone-stone captures); all 0: uniform.
+    pub choice: MoveChoice,
     /// Keep playing games after a disagreement (one per game).
     pub keep_going: bool,
     pub out: PathBuf,
@@ -170,6 +178,8 @@ pub fn run(
         ruleset: options.ruleset.as_str().into(),
         size: format!("{}x{}", options.width, options.height),
         seed: options.seed,
+        pass_rate: options.choice.pass_rate,
+        ko_rate: options.choice.ko_rate,
         capabilities: caps.clone(),
         ..Summary::default()
     };

@@ -264,7 +264,7 @@ impl Session<'_> {
 
     /// One random game: each move uniformly among the legal plays that do not fill one's
     /// own eye (an empty point whose neighbours are all one's stones), a pass when there is
-    /// none. Returns the moves, the first finding, and whether the score was compared.
+    /// none, with the options' biases (`choice::MoveChoice`). Returns the moves, the first finding, and whether the score was compared.
     #[allow(clippy::type_complexity)]
     pub(super) fn random_game(
         &mut self,
@@ -294,11 +294,10 @@ impl Session<'_> {
                     .filter(|&p| !fills_own_eye(&g, &position, colour, p))
                     .collect()
             };
-            let vertex = if candidates.is_empty() {
-                None
-            } else {
-                Some(candidates[rng.gen_range(0..candidates.len())])
-            };
+            let vertex = self
+                .options
+                .choice
+                .choose(&mut rng, &g, &position, colour, &candidates);
             let m = Played { colour, vertex };
             match self.play_both(&moves, m)? {
                 Replayed::Agree => moves.push(m),
@@ -357,14 +356,22 @@ impl Session<'_> {
         s
     }
 
-    /// Whether `seq` keeps the game going to its last move: no two consecutive passes
-    /// before it (they would end the game, and a GTP engine that plays on after the end
-    /// would show a disagreement of its own).
-    pub(super) fn keeps_going(seq: &[Played]) -> bool {
+    /// Whether `seq` keeps the game going to its last move: no run of `end` consecutive
+    /// passes (the ruleset's game-end passes, PLAY-10) before it (it would end the game, and
+    /// a GTP engine that plays on after the end would show a disagreement of its own).
+    pub(super) fn keeps_going(seq: &[Played], end: usize) -> bool {
         let n = seq.len();
-        !seq.windows(2)
-            .take(n.saturating_sub(2))
-            .any(|w| w[0].vertex.is_none() && w[1].vertex.is_none())
+        let end = end.max(1);
+        !seq.windows(end)
+            .take((n + 1).saturating_sub(end + 1))
+            .any(|w| w.iter().all(|m| m.vertex.is_none()))
+    }
+
+    /// The passes that end a game under the referee's ruleset (2 when it has none).
+    pub(super) fn game_end_passes(&self) -> usize {
+        self.referee
+            .rules()
+            .map_or(2, |r| r.game_end_passes as usize)
     }
 
     /// Try `candidate`; the finding if it shows one of the same kind.
@@ -373,7 +380,7 @@ impl Session<'_> {
         kind: Kind,
         candidate: &[Played],
     ) -> Result<Option<Finding>, ProtocolError> {
-        if !Self::keeps_going(candidate) {
+        if !Self::keeps_going(candidate, self.game_end_passes()) {
             return Ok(None);
         }
         Ok(match self.replay(candidate)? {
@@ -452,5 +459,38 @@ pub(super) fn legality_text(illegal: Option<Illegal>) -> String {
     match illegal {
         None => "legal".into(),
         Some(r) => format!("illegal ({r})"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn seq(vertices: &[bool]) -> Vec<Played> {
+        let g = Geometry::rect(3, 3).unwrap();
+        let p = g.points().next().unwrap();
+        vertices
+            .iter()
+            .enumerate()
+            .map(|(i, &play)| Played {
+                colour: if i % 2 == 0 {
+                    Colour::Black
+                } else {
+                    Colour::White
+                },
+                vertex: play.then_some(p),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_run_of_the_game_end_passes_before_the_last_move_ends_the_game() {
+        // play, pass, pass, play: two passes end the game before the last play.
+        let s = seq(&[true, false, false, true]);
+        assert!(!Session::keeps_going(&s, 2));
+        assert!(Session::keeps_going(&s, 3));
+        // the run may end the sequence itself (the finding is at the end).
+        assert!(Session::keeps_going(&seq(&[true, false, false]), 2));
+        assert!(!Session::keeps_going(&seq(&[false, false, false, true]), 3));
     }
 }

@@ -7,7 +7,7 @@ use super::gtp::RefereeOptions;
 use crate::error::Exit;
 use crate::output::print_json;
 use go_oracle::gtp::client::Client;
-use go_oracle::gtp::diff::{run as run_diff, Options};
+use go_oracle::gtp::diff::{run as run_diff, MoveChoice, Options};
 use go_oracle::parse::diagram::parse_size;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -28,6 +28,13 @@ pub struct Args {
     /// Moves after which a game is ended by passes (default: 3 per point).
     #[arg(long)]
     max_moves: Option<usize>,
+    /// Probability of passing at a move where a play was possible (runs of passes).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    pass_rate: f64,
+    /// Probability of playing a capture of a lone stone when there is one (ko captures and
+    /// retakes: long ko fights, superko).
+    #[arg(long, default_value_t = 0.0, allow_negative_numbers = true)]
+    ko_rate: f64,
     /// Go on with the next game after a disagreement (at most one per game).
     #[arg(long)]
     keep_going: bool,
@@ -53,6 +60,13 @@ pub fn run(args: Args) -> Result<(), Exit> {
             "--timeout must be a positive number of seconds".into(),
         ));
     }
+    for (name, rate) in [("--pass-rate", args.pass_rate), ("--ko-rate", args.ko_rate)] {
+        if !(0.0..=1.0).contains(&rate) {
+            return Err(Exit::BadInput(format!(
+                "{name} must be a probability between 0 and 1, got {rate}"
+            )));
+        }
+    }
     if !args.out.is_dir() {
         return Err(Exit::BadInput(format!(
             "--out {}: not a folder",
@@ -69,6 +83,10 @@ pub fn run(args: Args) -> Result<(), Exit> {
         games: args.games,
         seed: args.seed,
         max_moves: args.max_moves.unwrap_or(3 * width * height),
+        choice: MoveChoice {
+            pass_rate: args.pass_rate,
+            ko_rate: args.ko_rate,
+        },
         keep_going: args.keep_going,
         out: args.out.clone(),
         progress: !args.json,
