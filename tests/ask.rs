@@ -248,6 +248,14 @@ impl Game for OnePointMore {
             .score(komi)
             .map(|s| Score::new(s.black + 1, s.white, s.komi))
     }
+    fn area_owners(&self) -> Option<Vec<[bool; 2]>> {
+        // One point more for Black: the first point not counted for him.
+        let mut owners = self.0.area_owners()?;
+        if let Some(o) = owners.iter_mut().find(|o| !o[0]) {
+            o[0] = true;
+        }
+        Some(owners)
+    }
     fn fork(&self) -> Box<dyn Game> {
         Box::new(OnePointMore(self.0.fork()))
     }

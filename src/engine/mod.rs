@@ -213,6 +213,10 @@ pub trait Game {
     /// The area score of the position as it stands (spec `PLAY-12`), or `None` when the
     /// rules have no area scoring.
     fn score(&self, komi: f64) -> Option<Score>;
+    /// Per point, whether the area score counts it for Black and for White (spec
+    /// `PLAY-12`: stones and the empty points of regions that count), or `None` when the
+    /// rules have no area scoring.
+    fn area_owners(&self) -> Option<Vec<[bool; 2]>>;
     /// An independent copy of the sequence so far (for searches that try several moves).
     fn fork(&self) -> Box<dyn Game>;
 }

@@ -558,12 +558,14 @@ impl<const N: usize> OptGame<N> {
         !self.stones.black.get(b) && !self.stones.white.get(b)
     }
 
-    fn area(&self) -> (u32, u32) {
+    /// The points the area score counts for Black and for White (PLAY-12): each player's
+    /// stones and the empty regions that count for him.
+    fn area_sets(&self) -> (BitBoard<N>, BitBoard<N>) {
         let stride = self.stride as u32;
         let empty = self
             .on_board
             .and_not(&self.stones.black.or(&self.stones.white));
-        let (mut b, mut w) = (self.stones.black.count(), self.stones.white.count());
+        let (mut b, mut w) = (self.stones.black, self.stones.white);
         let mut left = empty;
         while let Some(seed) = left.bits().next() {
             let region = BitBoard::flood(BitBoard::single(seed), &empty, stride, &self.on_board);
@@ -571,28 +573,24 @@ impl<const N: usize> OptGame<N> {
             let border = region.dilate(stride, &self.on_board);
             let touches_b = border.intersects(&self.stones.black);
             let touches_w = border.intersects(&self.stones.white);
-            let size = region.count();
-            match self.rules.scoring {
-                Scoring::AreaNotReachingOpponent => {
-                    if !touches_w {
-                        b += size;
-                    }
-                    if !touches_b {
-                        w += size;
-                    }
-                }
-                Scoring::AreaReachingOnly => {
-                    if touches_b && !touches_w {
-                        b += size;
-                    }
-                    if touches_w && !touches_b {
-                        w += size;
-                    }
-                }
-                Scoring::None => {}
+            let (for_b, for_w) = match self.rules.scoring {
+                Scoring::AreaNotReachingOpponent => (!touches_w, !touches_b),
+                Scoring::AreaReachingOnly => (touches_b && !touches_w, touches_w && !touches_b),
+                Scoring::None => (false, false),
+            };
+            if for_b {
+                b = b.or(&region);
+            }
+            if for_w {
+                w = w.or(&region);
             }
         }
         (b, w)
+    }
+
+    fn area(&self) -> (u32, u32) {
+        let (b, w) = self.area_sets();
+        (b.count(), w.count())
     }
 }
 
@@ -674,5 +672,16 @@ impl<const N: usize> Game for OptGame<N> {
         }
         let (b, w) = self.area();
         Some(Score::new(b, w, komi))
+    }
+    fn area_owners(&self) -> Option<Vec<[bool; 2]>> {
+        if self.rules.scoring == Scoring::None {
+            return None;
+        }
+        let (b, w) = self.area_sets();
+        Some(
+            (0..self.width * self.height)
+                .map(|p| [b.get(self.bit(p)), w.get(self.bit(p))])
+                .collect(),
+        )
     }
 }

@@ -364,4 +364,11 @@ impl Game for RefGame {
             }
         }
     }
+
+    fn area_owners(&self) -> Option<Vec<[bool; 2]>> {
+        match self.rules.scoring {
+            Scoring::None => None,
+            s => Some(tromp_taylor::area_owners(&self.geometry, &self.position, s)),
+        }
+    }
 }

@@ -213,6 +213,13 @@ impl RulesetGame {
             Inner::Ljr(_) => None,
         }
     }
+    /// Per point, whether the area score counts it for Black and for White (PLAY-12).
+    pub fn area_owners(&self) -> Option<Vec<[bool; 2]>> {
+        match &self.inner {
+            Inner::Play(g, _) => g.area_owners(),
+            Inner::Ljr(_) => None,
+        }
+    }
     /// LJR: the current situation (L-8).
     pub fn situation(&self) -> Option<Situation> {
         match &self.inner {

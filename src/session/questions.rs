@@ -188,6 +188,12 @@ impl Session {
         self.ask(|i| Ok(Said::Decided(self.games[i].score(self.komi))))
     }
 
+    /// Per point, whether the area score counts it for Black and for White (PLAY-12), as
+    /// each engine's game says; `None` when the rules have no area scoring.
+    pub fn area_owners(&self) -> Result<Verdict<Option<Vec<[bool; 2]>>>, String> {
+        self.ask(|i| Ok(Said::Decided(self.games[i].area_owners())))
+    }
+
     /// NAJ: black-analysis value minus white-analysis value under optimal play (N-15 ...
     /// N-21), plus the prisoner difference, minus komi.
     fn naj_score(&self, i: usize, position: &Position) -> Result<Said<FinalScore>, String> {

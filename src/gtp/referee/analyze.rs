@@ -7,7 +7,7 @@
 
 use super::{Referee, Reply};
 use crate::geometry::{Colour, Geometry, Point};
-use crate::rules::RulesetId;
+use crate::rules::{RulesetId, Scoring};
 use crate::session::{Verdict, VerdictKind};
 use crate::status_game::Status;
 use crate::vjr::VjrStatus;
@@ -17,6 +17,7 @@ const ANALYZE: &[&str] = &[
     "gfx/go-oracle: statuses (j2003, vjr)/go-oracle-gfx_status",
     "gfx/go-oracle: immortal stones (naj, najn)/go-oracle-gfx_immortal",
     "gfx/go-oracle: control (ljr)/go-oracle-gfx_control",
+    "gfx/go-oracle: area (area scoring)/go-oracle-gfx_area",
     "string/go-oracle: where the game ended/go-oracle-game_end",
     "string/go-oracle: budget per question/go-oracle-budget %o",
 ];
@@ -77,6 +78,7 @@ impl Referee {
             "go-oracle-gfx_status" => matches!(r, RulesetId::J2003 | RulesetId::Vjr),
             "go-oracle-gfx_immortal" => matches!(r, RulesetId::Naj | RulesetId::Najn),
             "go-oracle-gfx_control" => r == RulesetId::Ljr,
+            "go-oracle-gfx_area" => self.rules().is_some_and(|x| x.scoring != Scoring::None),
             _ => return Err("unknown command".into()),
         };
         if !available {
@@ -86,9 +88,60 @@ impl Referee {
             "go-oracle-gfx_status" if r == RulesetId::J2003 => self.gfx_j2003()?,
             "go-oracle-gfx_status" => self.gfx_vjr()?,
             "go-oracle-gfx_immortal" => self.gfx_immortal()?,
+            "go-oracle-gfx_area" => self.gfx_area()?,
             _ => self.gfx_control()?,
         };
         Ok(lines.join("\n"))
+    }
+
+    /// Area scoring (PLAY-12): `BLACK`/`WHITE` the empty points the area score counts for
+    /// one player only, `MARK` those it counts for both (a region reaching no stone under
+    /// `area-not-reaching-opponent`); `TEXT` the score. Nothing is marked unless the engines
+    /// agree.
+    fn gfx_area(&self) -> Result<Vec<String>, String> {
+        let g = self.geometry().clone();
+        let r = self.ruleset();
+        let owners = self.session().area_owners()?;
+        let score = self.session().area_score()?;
+        let overall = match (owners.kind(), score.kind()) {
+            (VerdictKind::Agreed, k) => k,
+            (k, _) => k,
+        };
+        let (Verdict::Agreed(Some(owners)), Verdict::Agreed(Some(score))) = (&owners, &score)
+        else {
+            let why = if owners.kind() == VerdictKind::Agreed {
+                word(&score)
+            } else {
+                word(&owners)
+            };
+            return Ok(vec![format!("TEXT {r}: area not shown: {why}")]);
+        };
+        let position = self.position();
+        let (mut black, mut white, mut both) = (Vec::new(), Vec::new(), Vec::new());
+        for p in g.points() {
+            if position.get(p) != crate::geometry::Cell::Empty {
+                continue;
+            }
+            match owners[p] {
+                [true, true] => both.push(p),
+                [true, false] => black.push(p),
+                [false, true] => white.push(p),
+                [false, false] => {}
+            }
+        }
+        let mut out = Vec::new();
+        lists(&g, &mut out, "BLACK", &black);
+        lists(&g, &mut out, "WHITE", &white);
+        lists(&g, &mut out, "MARK", &both);
+        let shown = format!(
+            "area black {} white {} komi {}: {}",
+            score.black,
+            score.white,
+            score.komi,
+            crate::parse::gtp::score_text(score.score)
+        );
+        out.push(text_line(r, &shown, &[], &g, overall));
+        Ok(out)
     }
 
     /// J2003 (J-52): each string's status as a label at its first point (`U` uncapturable,

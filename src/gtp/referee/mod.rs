@@ -63,6 +63,7 @@ pub const COMMANDS: &[&str] = &[
     "go-oracle-gfx_status",
     "go-oracle-gfx_immortal",
     "go-oracle-gfx_control",
+    "go-oracle-gfx_area",
 ];
 
 /// How a referee is set up (the `go-oracle gtp` options).
