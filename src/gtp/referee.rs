@@ -9,6 +9,7 @@
 use crate::engine::{Engine, Illegal, Move, Prisoners, Start};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::parse::gtp::{parse_colour, parse_vertex, score_text, vertex_text, Command};
+use crate::parse::rule_names::Namespace;
 use crate::rules::{Rules, RulesPatch, RulesetId};
 use crate::session::{Action, Config as SessionConfig, Session, StatusClass, Verdict};
 use crate::status_game::strings;
@@ -45,6 +46,7 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "kgs-rules",
+    "kata-set-rules",
 ];
 
 /// How a referee is set up (the `go-oracle gtp` options).
@@ -385,7 +387,8 @@ impl Referee {
                 }
                 .to_string())
             }
-            "kgs-rules" => self.kgs_rules(a),
+            "kgs-rules" => self.kgs_rules(a, Namespace::Kgs),
+            "kata-set-rules" => self.kgs_rules(a, Namespace::Kata),
             "loadsgf" => match a.as_slice() {
                 [file] => self.loadsgf(file, None),
                 [file, n] => match n.parse::<usize>() {
@@ -465,27 +468,30 @@ impl Referee {
             .join("\n"))
     }
 
-    /// `kgs-rules NAME`: another ruleset, before the first move.
-    fn kgs_rules(&mut self, a: &[String]) -> Reply {
-        let name = a
-            .first()
-            .map(|s| s.to_ascii_lowercase())
-            .unwrap_or_default();
-        let target = match name.as_str() {
-            "japanese" => Some(RulesetId::J2003),
-            "new_zealand" => Some(RulesetId::TrompTaylor),
-            other => RulesetId::parse(other),
+    /// `kgs-rules NAME` (also a ruleset id) and `kata-set-rules NAME` (a KataGo name or rule
+    /// string): another ruleset, before the first move, by the rule-name table (README "Rule
+    /// names"); a name it refuses is answered with the part go-oracle does not model.
+    fn kgs_rules(&mut self, a: &[String], namespace: Namespace) -> Reply {
+        use crate::parse::rule_names::map_rule_name;
+        let name = a.join(" ");
+        let (ruleset, patch) = match map_rule_name(namespace, &name, self.handicap) {
+            Ok(m) if m.komi.is_some() => {
+                return Err(format!(
+                    "rules `{name}`: the komi is GTP `komi`'s, not the rules'"
+                ))
+            }
+            Ok(m) => (m.ruleset, m.rules),
+            Err(r) => match RulesetId::parse(&name.to_ascii_lowercase()) {
+                Some(id) if r.unknown && namespace == Namespace::Kgs => (id, None),
+                _ => return Err(format!("rules `{name}` not supported: {r}")),
+            },
         };
-        match target {
-            Some(r) if r == self.ruleset() => Ok(String::new()),
-            Some(r) => self
-                .session
-                .set_ruleset(r, &RulesPatch::default())
-                .map(|()| String::new()),
-            None => Err(format!(
-                "rules `{name}` not supported (go-oracle: japanese = j2003, new_zealand = tromp-taylor, or a ruleset id)"
-            )),
+        if ruleset == self.ruleset() && patch.is_none() {
+            return Ok(String::new());
         }
+        self.session
+            .set_ruleset(ruleset, &patch.unwrap_or_default())
+            .map(|()| String::new())
     }
 
     /// `printsgf [FILE]`: the game as SGF.

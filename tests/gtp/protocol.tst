@@ -11,7 +11,7 @@ known_command play
 known_command reg_genmove
 #? [false]
 list_commands
-#? [(?s)protocol_version\n.*\nplay\n.*\nkgs-rules]
+#? [(?s)protocol_version\n.*\nplay\n.*\nkgs-rules\nkata-set-rules]
    # a comment line and blank lines are skipped
 
 no_such_command
