@@ -365,7 +365,8 @@ mod tests {
         assert_eq!(ruleset_of("Tromp-Taylor"), Some(RulesetId::TrompTaylor));
         assert_eq!(ruleset_of("TT"), Some(RulesetId::TrompTaylor));
         assert_eq!(ruleset_of("Japanese"), Some(RulesetId::J2003));
-        assert_eq!(ruleset_of("Chinese"), None);
+        assert_eq!(ruleset_of("Chinese"), Some(RulesetId::Custom));
+        assert_eq!(ruleset_of("AGA"), None);
         for id in RulesetId::ALL {
             if id != RulesetId::Custom {
                 assert_eq!(ruleset_of(id.as_str()), Some(id), "{id}");
