@@ -24,6 +24,8 @@ pub struct GameInput {
     pub fixed: bool,
     pub positional: bool,
     pub situational: bool,
+    /// `PLAY-8.5`, situational superko with the player to move.
+    pub situational_same: bool,
     pub game_end_passes: u8,
     pub reaching_only: bool,
     pub no_result_on_cycle: bool,
@@ -53,6 +55,9 @@ impl GameInput {
         }
         if self.situational {
             ko.push(KoRule::SituationalSuperko);
+        }
+        if self.situational_same {
+            ko.push(KoRule::SituationalSuperkoSamePlayer);
         }
         let rules = Rules {
             suicide: self.suicide,

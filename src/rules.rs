@@ -75,6 +75,9 @@ pub enum KoRule {
     /// `PLAY-8.4`: a play may not leave a position its player has left before, by a move or a
     /// pass (the 1995 Tromp-Taylor wording).
     SituationalSuperko,
+    /// `PLAY-8.5`: a play may not recreate a situation of the history (the position with
+    /// the player to move), the start included (KataGo's `koSITUATIONAL`).
+    SituationalSuperkoSamePlayer,
 }
 
 /// How a finished game is scored (spec `PLAY-13`).
@@ -207,6 +210,8 @@ pub enum Illegal {
     FixedKo,
     Superko,
     SituationalSuperko,
+    /// `PLAY-8.5`: the play recreates a situation (position and player to move) of the history.
+    SituationalSuperkoSamePlayer,
     GameOver,
     KoPassUnavailable,
     /// J2003 J-19: the pass would end the alternation on a position with a direct ko stone.
@@ -230,6 +235,7 @@ impl Illegal {
             Illegal::FixedKo => "fixed-ko",
             Illegal::Superko => "superko",
             Illegal::SituationalSuperko => "situational-superko",
+            Illegal::SituationalSuperkoSamePlayer => "situational-superko-same-player",
             Illegal::GameOver => "game-over",
             Illegal::KoPassUnavailable => "ko-pass-unavailable",
             Illegal::DirectKo => "direct-ko",

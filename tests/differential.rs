@@ -24,13 +24,14 @@ prop_compose! {
     fn game_input()(
         width in 0u8..6, height in 0u8..6, suicide in suicide(), capture_order in order(),
         basic in any::<bool>(), fixed in any::<bool>(), positional in any::<bool>(),
-        situational in any::<bool>(), game_end_passes in 0u8..4, reaching_only in any::<bool>(),
+        situational in any::<bool>(), situational_same in any::<bool>(), game_end_passes in 0u8..4, reaching_only in any::<bool>(),
         no_result_on_cycle in any::<bool>(),
         handicap in 0u8..3, white_first in any::<bool>(),
         setup in proptest::collection::vec(any::<u8>(), 0..36),
         moves in proptest::collection::vec(any::<u16>(), 0..120),
     ) -> GameInput {
         GameInput { width, height, suicide, capture_order, basic, fixed, positional, situational,
+            situational_same,
             game_end_passes, reaching_only, no_result_on_cycle, handicap, white_first, setup, moves }
     }
 }

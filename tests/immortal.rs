@@ -91,7 +91,7 @@ prop_compose! {
         setup in proptest::collection::vec(any::<u8>(), 0..25),
     ) -> GameInput {
         GameInput { width, height, suicide: Suicide::Forbidden, capture_order: CaptureOrder::OpponentFirst,
-            basic: false, fixed: false, positional: false, situational: false, game_end_passes: 1,
+            basic: false, fixed: false, positional: false, situational: false, situational_same: false, game_end_passes: 1,
             reaching_only: false, no_result_on_cycle: false, handicap: 0, white_first: false, setup, moves: vec![] }
     }
 }
@@ -135,6 +135,7 @@ fn reference_and_benson_agree_crowded_5x5() {
             fixed: false,
             positional: false,
             situational: false,
+            situational_same: false,
             game_end_passes: 1,
             reaching_only: false,
             no_result_on_cycle: false,
@@ -195,7 +196,7 @@ prop_compose! {
         setup in proptest::collection::vec(prop_oneof![1 => Just(0u8), 3 => 1u8..3], 25),
     ) -> (Geometry, Position) {
         let input = GameInput { width, height, suicide: Suicide::Forbidden, capture_order: CaptureOrder::OpponentFirst,
-            basic: false, fixed: false, positional: false, situational: false, game_end_passes: 1,
+            basic: false, fixed: false, positional: false, situational: false, situational_same: false, game_end_passes: 1,
             reaching_only: false, no_result_on_cycle: false, handicap: 0, white_first: false, setup, moves: vec![] };
         let (g, _, s) = input.build(max_side);
         (g, s.position)

@@ -543,12 +543,12 @@ fn import_bad_input_exits_2_with_the_place() {
         "{}",
         stderr(&o)
     );
-    // An RU go-oracle cannot map.
-    let p = temp("chinese.sgf", "(;GM[1]SZ[9]RU[Chinese];B[ee])");
+    // An RU go-oracle cannot map (README "Rule names").
+    let p = temp("nordic.sgf", "(;GM[1]SZ[9]RU[Nordic];B[ee])");
     let o = run(&["import", s(&p)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains("RU[Chinese] names no ruleset"),
+        stderr(&o).contains("RU[Nordic] names no rules go-oracle maps"),
         "{}",
         stderr(&o)
     );

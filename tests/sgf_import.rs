@@ -384,3 +384,57 @@ checks:
     assert_eq!(checks(&back), checks(&case));
     assert_eq!(check(&back), (0, 3, 0, 0));
 }
+
+/// README "Rule names": `RU[Chinese]` is imported as `custom` with its play rules (no score),
+/// and the case goes out (`export`) and back (`import`) with the same rules; `RU[AGA]` and a
+/// KataGo string with White's handicap bonus in a handicap game are refused naming the part.
+#[test]
+fn rule_names_import_custom_and_refuse_parts() {
+    let p = temp(
+        "cn.sgf",
+        "(;GM[1]SZ[9]RU[Chinese]KM[7.5];B[ee];W[cc];B[];W[])",
+    );
+    let out = temp_dir().join("cn.yaml");
+    let o = run(&["import", s(&p), "-o", s(&out)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let case = std::fs::read_to_string(&out).unwrap();
+    assert!(case.contains("ruleset: custom"), "{case}");
+    assert!(case.contains("ko:\n    - positional-superko"), "{case}");
+    assert!(case.contains("suicide: forbidden"), "{case}");
+    let sgf = run(&["export", s(&out)]);
+    assert_eq!(sgf.status.code(), Some(0), "{}", stderr(&sgf));
+    let back = temp("cn-back.sgf", &stdout(&sgf));
+    let out2 = temp_dir().join("cn-back.yaml");
+    let o = run(&["import", s(&back), "-o", s(&out2)]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let rules = |t: &str| {
+        t.split("rules:")
+            .nth(1)
+            .map(|r| r.lines().take(8).collect::<Vec<_>>().join("\n"))
+    };
+    assert_eq!(
+        rules(&case),
+        rules(&std::fs::read_to_string(&out2).unwrap())
+    );
+    assert_eq!(check(&out2).0, 0);
+
+    let p = temp("aga.sgf", "(;GM[1]SZ[9]RU[AGA];B[ee])");
+    let o = run(&["import", s(&p)]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("RU[AGA]: go-oracle does not model the AGA rules' end of the game"),
+        "{}",
+        stderr(&o)
+    );
+    let whb = "(;GM[1]SZ[9]HA[2]AB[cc][gg]RU[koPOSITIONALscoreAREAtaxNONEsui0whbN];W[ee])";
+    let o = run(&["import", s(&temp("whb.sgf", whb))]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("White's handicap bonus"),
+        "{}",
+        stderr(&o)
+    );
+    let even = "(;GM[1]SZ[9]RU[koPOSITIONALscoreAREAtaxNONEsui0whbN];B[ee])";
+    let o = run(&["import", s(&temp("whb0.sgf", even))]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+}

@@ -23,6 +23,7 @@ pub mod write;
 use crate::engine::{Illegal, Move, Start};
 use crate::geometry::{Cell, Colour};
 use crate::parse::case::{parse_case, FinalExpect};
+use crate::parse::rule_names::{map_rule_name, Namespace};
 use crate::parse::sensei::SenseiDiagram;
 use crate::parse::sgf::SgfGame;
 use crate::parse::sgf_rules::read_custom_ru;
@@ -149,7 +150,8 @@ pub struct ImportedTree {
 
 /// The ruleset of an SGF game and why: `given` (`--ruleset`; `custom` refused: its rules
 /// are not on the command line), else `RU` mapped: a go-oracle custom value
-/// ([`read_custom_ru`]) or the RU table. Errors are bad input.
+/// ([`read_custom_ru`]) or the rule-name table (`parse::rule_names`, with the game's
+/// handicap). Errors are bad input.
 pub fn choose_ruleset(
     game: &SgfGame,
     given: Option<RulesetId>,
@@ -161,13 +163,8 @@ pub fn choose_ruleset(
         }
         return Ok((r, None, "--ruleset".into()));
     }
-    let known: Vec<&str> = RulesetId::ALL
-        .iter()
-        .filter(|&&r| r != RulesetId::Custom)
-        .map(|r| r.as_str())
-        .collect();
-    match (&game.ruleset_text, game.ruleset) {
-        (Some(t), _) if read_custom_ru(t).is_some() => match read_custom_ru(t) {
+    match &game.ruleset_text {
+        Some(t) if read_custom_ru(t).is_some() => match read_custom_ru(t) {
             Some(Ok(patch)) => Ok((
                 RulesetId::Custom,
                 Some(patch),
@@ -176,16 +173,31 @@ pub fn choose_ruleset(
             Some(Err(e)) => Err(format!("{name}: RU[{t}]: {e}")),
             None => unreachable!("checked above"),
         },
-        (Some(t), Some(r)) if r != RulesetId::Custom => {
-            Ok((r, None, format!("RU[{t}] read as {r}")))
-        }
-        (Some(t), _) => Err(format!(
-            "{name}: RU[{t}] names no ruleset go-oracle can map (it maps {}, Japanese to j2003, and `go-oracle custom: ...`: see README, \"SGF\"); give --ruleset R",
-            known.join(", ")
-        )),
-        (None, _) => Err(format!(
+        // README "Rule names": a named ruleset, `custom` with its rules, or refused.
+        Some(t) => match map_rule_name(Namespace::Ru, t, handicap_stones(game)) {
+            Ok(m) => Ok((m.ruleset, m.rules, m.why)),
+            Err(r) => Err(format!("{name}: {r}; give --ruleset R")),
+        },
+        None => Err(format!(
             "{name}: the SGF names no ruleset (no RU property); give --ruleset R"
         )),
+    }
+}
+
+/// The handicap stones of a game as KataGo counts them for White's bonus (rule-names.md
+/// RN-1): `HA`, or the black setup stones when there are no white ones.
+fn handicap_stones(game: &SgfGame) -> u32 {
+    let count = |c: Colour| {
+        game.setup
+            .0
+            .iter()
+            .filter(|&&x| x == Cell::Stone(c))
+            .count() as u32
+    };
+    if count(Colour::White) == 0 {
+        game.handicap.max(count(Colour::Black))
+    } else {
+        game.handicap
     }
 }
 

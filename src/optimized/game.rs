@@ -57,6 +57,8 @@ pub struct OptGame<const N: usize> {
     fixed: bool,
     positional: bool,
     situational: bool,
+    /// `PLAY-8.5`: situations are positions with the player to move, the start included.
+    situational_same: bool,
     switches: Switches,
     stones: Stones<N>,
     hash: u64,
@@ -120,6 +122,7 @@ impl<const N: usize> OptGame<N> {
             fixed: rules.has_ko(KoRule::Fixed),
             positional: rules.has_ko(KoRule::PositionalSuperko),
             situational: rules.has_ko(KoRule::SituationalSuperko),
+            situational_same: rules.has_ko(KoRule::SituationalSuperkoSamePlayer),
             switches,
             stones: Stones {
                 black: BitBoard::ZERO,
@@ -436,6 +439,21 @@ impl<const N: usize> OptGame<N> {
                 if hit {
                     return Err(Illegal::SituationalSuperko);
                 }
+            }
+        }
+        if self.situational_same {
+            // History entry `i` stands after `i` turns: its player to move is that of turn `i`.
+            let next = self.order.player_of_turn(self.turns + 1);
+            let same_situation = |i: u32| {
+                self.order.player_of_turn(i as usize) == next && self.history[i as usize] == o.after
+            };
+            let hit = if self.switches.hash_index {
+                self.positions_index.any(o.hash, same_situation)
+            } else {
+                (0..self.history.len() as u32).any(same_situation)
+            };
+            if hit {
+                return Err(Illegal::SituationalSuperkoSamePlayer);
             }
         }
         Ok(())

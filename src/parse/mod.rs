@@ -12,6 +12,7 @@ pub mod gtp;
 mod locator;
 pub mod notation;
 mod resolve;
+pub mod rule_names;
 pub mod sensei;
 pub mod sgf;
 pub mod sgf_rules;

@@ -7,7 +7,7 @@
 //! The prefix `go-oracle custom:`, then `key=value` words separated by spaces. Keys: `suicide`
 //! (`forbidden`, `multi-stone-only`, `allowed`), `capture-order` (`opponent-first`,
 //! `own-first`), `ko` (the ko rules in force separated by commas: `basic`, `fixed`,
-//! `positional-superko`, `situational-superko`; `none` for no ko rule), `game-end-passes` (a
+//! `positional-superko`, `situational-superko`, `situational-superko-same-player`; `none` for no ko rule), `game-end-passes` (a
 //! number, at least 1), `scoring` (`area-not-reaching-opponent`, `area-reaching-only`,
 //! `none`). Values are the case-file names of the `rules:` fields; `suicide` and `ko` are
 //! required (as for `rules:` of a `custom` check), the others default as there.
@@ -123,6 +123,14 @@ mod tests {
         );
         let patch = read_custom_ru(&ru).unwrap().unwrap();
         assert_eq!(complete_custom(&patch).unwrap(), rules);
+        let same = Rules {
+            ko: vec![KoRule::SituationalSuperkoSamePlayer],
+            ..rules.clone()
+        };
+        let ru = custom_ru(&same);
+        assert!(ru.contains("ko=situational-superko-same-player "), "{ru}");
+        let patch = read_custom_ru(&ru).unwrap().unwrap();
+        assert_eq!(complete_custom(&patch).unwrap(), same);
         let none = Rules {
             ko: vec![],
             ..rules

@@ -6,7 +6,7 @@ use crate::geometry::{Colour, Position};
 use crate::rules::KoRule;
 
 /// Spec `PLAY-9`: test the ko rules in force in the order basic, fixed, positional,
-/// situational; the first that forbids names the reason.
+/// situational, situational with the player to move; the first that forbids names the reason.
 pub fn check(game: &RefGame, player: Colour, after: &Position) -> Result<(), Illegal> {
     let rules = &game.rules;
     if rules.has_ko(KoRule::Basic) && basic_ko_forbids(game, player, after) {
@@ -21,6 +21,11 @@ pub fn check(game: &RefGame, player: Colour, after: &Position) -> Result<(), Ill
     if rules.has_ko(KoRule::SituationalSuperko) && situational_superko_forbids(game, player, after)
     {
         return Err(Illegal::SituationalSuperko);
+    }
+    if rules.has_ko(KoRule::SituationalSuperkoSamePlayer)
+        && situational_same_player_forbids(game, after)
+    {
+        return Err(Illegal::SituationalSuperkoSamePlayer);
     }
     Ok(())
 }
@@ -54,4 +59,21 @@ pub fn situational_superko_forbids(game: &RefGame, player: Colour, after: &Posit
     game.history
         .iter()
         .any(|t| t.player == player && &t.after == after)
+}
+
+/// Spec `PLAY-8.5`: a situation is a position with the player to move (PLAY-7's turn order).
+/// The situations of the history are the start with its first player, and the position after
+/// every turn, passes included, with the player to move after it. A play is illegal if the
+/// situation after it (its position, the player of the next turn) is one of them.
+pub fn situational_same_player_forbids(game: &RefGame, after: &Position) -> bool {
+    let turn = game.history.len();
+    let next = game.setup.player_of_turn(turn + 1);
+    let start = (&game.start, game.setup.player_of_turn(0));
+    let mut situations = std::iter::once(start).chain(
+        game.history
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (&t.after, game.setup.player_of_turn(i + 1))),
+    );
+    situations.any(|(position, to_move)| position == after && to_move == next)
 }

@@ -41,5 +41,5 @@ final_status_list alive
 #? []
 final_score
 #? [0]
-kgs-rules chinese
-#! [rules `chinese` not supported.*]
+kgs-rules korean
+#! [rules `korean` not supported.*names no rules go-oracle maps.*]

@@ -52,6 +52,7 @@ pub const COMMANDS: &[&str] = &[
     "list_stones",
     "captures",
     "kgs-rules",
+    "kata-set-rules",
     "time_settings",
     "time_left",
     "kgs-time_settings",

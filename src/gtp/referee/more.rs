@@ -6,6 +6,7 @@
 use super::{one_number, Referee, Reply};
 use crate::geometry::{Cell, Colour};
 use crate::parse::gtp::parse_colour;
+use crate::parse::rule_names::Namespace;
 
 impl Referee {
     /// Every command that is not one of GTP 6.3's administrative, setup or play commands.
@@ -49,7 +50,8 @@ impl Referee {
                 }
                 .to_string())
             }
-            "kgs-rules" => self.kgs_rules(a),
+            "kgs-rules" => self.kgs_rules(a, Namespace::Kgs),
+            "kata-set-rules" => self.kgs_rules(a, Namespace::Kata),
             "loadsgf" => match a {
                 [file] => self.loadsgf(file, None),
                 [file, n] => match n.parse::<usize>() {

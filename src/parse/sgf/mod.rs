@@ -139,46 +139,13 @@ impl SgfGame {
     }
 }
 
-/// The `RU` values go-oracle maps to its rulesets, compared after lower-casing and dropping
-/// spaces, `-`, `_` and `.` (so `Tromp-Taylor`, `tromp taylor` and `TrompTaylor` are one).
-/// Every ruleset id but `custom` maps to itself, so `export`'s `RU` reads back. `Japanese`
-/// is read as `j2003`: go-oracle does not implement the Nihon Ki-in 1989 rules, and J2003 is
-/// Jasiek's formal restatement of Japanese practice (the import notes say so, to review).
-/// Everything else (`Chinese`, `AGA`, `NZ`, `Korean`, `GOE`/`Ing`, `French`, ...) maps to
-/// nothing: those rules differ from every ruleset here in a way that matters (removal of
-/// dead stones by agreement, pass stones, suicide), and `import` asks for `--ruleset`.
-pub const RU_TABLE: &[(&str, RulesetId)] = &[
-    ("tromptaylor", RulesetId::TrompTaylor),
-    ("tt", RulesetId::TrompTaylor),
-    ("tromplogical", RulesetId::TrompLogical),
-    ("tl", RulesetId::TrompLogical),
-    ("japanese", RulesetId::J2003),
-    ("jp", RulesetId::J2003),
-    ("japanese2003", RulesetId::J2003),
-    ("j2003", RulesetId::J2003),
-    ("naj", RulesetId::Naj),
-    ("newamateurjapanese", RulesetId::Naj),
-    ("newamateurjapaneserules", RulesetId::Naj),
-    ("najn", RulesetId::Najn),
-    ("ljr", RulesetId::Ljr),
-    ("logicaljapanese", RulesetId::Ljr),
-    ("logicaljapaneserules", RulesetId::Ljr),
-    ("vjr", RulesetId::Vjr),
-    ("verbaljapanese", RulesetId::Vjr),
-    ("verbaljapaneserules", RulesetId::Vjr),
-];
-
-/// The ruleset an `RU` value names, by [`RU_TABLE`].
+/// The ruleset an `RU` value names, by the rule-name table
+/// ([`crate::parse::rule_names`]): a named ruleset, `custom` (its rules are read again with
+/// the game's handicap by `import`), or `None` when the value is refused or unknown.
 pub fn ruleset_of(ru: &str) -> Option<RulesetId> {
-    let key: String = ru
-        .chars()
-        .filter(|c| !matches!(c, ' ' | '-' | '_' | '.' | '\t'))
-        .flat_map(char::to_lowercase)
-        .collect();
-    RU_TABLE
-        .iter()
-        .find(|(name, _)| *name == key)
-        .map(|&(_, id)| id)
+    crate::parse::rule_names::map_rule_name(crate::parse::rule_names::Namespace::Ru, ru, 0)
+        .ok()
+        .map(|m| m.ruleset)
 }
 
 // ---------------------------------------------------------------------------------------
@@ -398,7 +365,8 @@ mod tests {
         assert_eq!(ruleset_of("Tromp-Taylor"), Some(RulesetId::TrompTaylor));
         assert_eq!(ruleset_of("TT"), Some(RulesetId::TrompTaylor));
         assert_eq!(ruleset_of("Japanese"), Some(RulesetId::J2003));
-        assert_eq!(ruleset_of("Chinese"), None);
+        assert_eq!(ruleset_of("Chinese"), Some(RulesetId::Custom));
+        assert_eq!(ruleset_of("AGA"), None);
         for id in RulesetId::ALL {
             if id != RulesetId::Custom {
                 assert_eq!(ruleset_of(id.as_str()), Some(id), "{id}");

@@ -487,7 +487,11 @@ impl Searcher<'_> {
             let is_play = matches!(mv, Move::Play(_));
             match game.check(mv) {
                 Ok(()) => {}
-                Err(Illegal::Superko | Illegal::SituationalSuperko) => {
+                Err(
+                    Illegal::Superko
+                    | Illegal::SituationalSuperko
+                    | Illegal::SituationalSuperkoSamePlayer,
+                ) => {
                     // Banned by the history: the search depends on that position's
                     // presence in it (SOLVE-B3).
                     match self.after_position(game, mv) {

@@ -17,7 +17,7 @@ pub struct RefereeOptions {
     #[arg(long, value_enum)]
     pub suicide: Option<SuicideArg>,
     /// Change the ruleset's ko rules: a comma-separated list of basic, fixed,
-    /// positional-superko, situational-superko, or `none`.
+    /// positional-superko, situational-superko, situational-superko-same-player, or `none`.
     #[arg(long)]
     pub ko: Option<String>,
     /// Change how many consecutive passes end the game.
@@ -78,8 +78,11 @@ impl RefereeOptions {
                         "fixed" => Ok(KoRule::Fixed),
                         "positional-superko" => Ok(KoRule::PositionalSuperko),
                         "situational-superko" => Ok(KoRule::SituationalSuperko),
+                        "situational-superko-same-player" => {
+                            Ok(KoRule::SituationalSuperkoSamePlayer)
+                        }
                         other => Err(Exit::BadInput(format!(
-                            "--ko: `{other}` is not a ko rule (basic, fixed, positional-superko, situational-superko, or none)"
+                            "--ko: `{other}` is not a ko rule (basic, fixed, positional-superko, situational-superko, situational-superko-same-player, or none)"
                         ))),
                     })
                     .collect::<Result<Vec<_>, _>>()?,
