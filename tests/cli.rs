@@ -979,11 +979,11 @@ fn play_verdicts_agreed_undetermined() {
     assert_eq!(v["steps"][1]["verdict"], "undetermined");
     assert_eq!(v["engines_agree"], true);
     assert!(v["undetermined"].as_str().unwrap().contains("J-19"), "{v}");
-    // The LJR game: every step agrees; the reference's score is undetermined.
+    // The LJR game: every step agrees; the reference's score is undetermined. (Its
+    // last `B pass` came after the end, where a play now starts a new move-sequence: README
+    // "play"; so the game stops at the end here.)
     let mut args = vec!["play", "--json", "--ruleset", "ljr", "--size", "3x3"];
-    args.extend(
-        "B C3 W B2 B pass W B1 B pass W A3 B cycle B B3 W A1 B pass W pass B pass".split(' '),
-    );
+    args.extend("B C3 W B2 B pass W B1 B pass W A3 B cycle B B3 W A1 B pass W pass".split(' '));
     let o = run(&args);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let v = json(&o);
