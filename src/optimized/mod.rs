@@ -177,6 +177,10 @@ impl crate::engine::J2003Questions for Optimized {
         j2003::principal_line(self, geometry, position, check, budget)
     }
 
+    fn screens_ending_passes(&self) -> bool {
+        self.switches.j19_ko_stone_screen
+    }
+
     fn board_score(
         &self,
         geometry: &Geometry,
