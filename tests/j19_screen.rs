@@ -71,7 +71,11 @@ fn after_one_pass(engine: &dyn Engine, diagram: &str, budget: u64) -> RulesetGam
 fn positions_without_a_ko_stone() {
     for diagram in [NINE_FEW, THREE_TWO, ATARI_NO_KO, "."] {
         let (g, p) = position(diagram);
-        for engine in [&Reference as &dyn Engine, &Optimized::default(), &screen_off()] {
+        for engine in [
+            &Reference as &dyn Engine,
+            &Optimized::default(),
+            &screen_off(),
+        ] {
             assert!(!has_ko_stone(engine, &g, &p).unwrap(), "{diagram}");
         }
         assert!(ending_pass_screened(&Optimized::default(), &g, &p).unwrap());
@@ -99,7 +103,10 @@ fn a_screened_ending_pass_is_legal_without_the_analysis() {
         let mut game = after_one_pass(&Optimized::default(), diagram, 1);
         assert_eq!(game.play(Move::Pass.into()), Ok(Default::default()));
         assert!(game.is_over());
-        assert!(game.pass_judge().memo.borrow().is_empty(), "no analysis made");
+        assert!(
+            game.pass_judge().memo.borrow().is_empty(),
+            "no analysis made"
+        );
         for engine in [&Reference as &dyn Engine, &screen_off()] {
             let mut game = after_one_pass(engine, diagram, 1);
             assert!(matches!(

@@ -178,7 +178,7 @@ impl crate::engine::J2003Questions for Optimized {
     }
 
     fn screens_ending_passes(&self) -> bool {
-        self.switches.j19_ko_stone_screen
+        j2003::screens_ending_passes(self)
     }
 
     fn board_score(
