@@ -30,6 +30,13 @@ pub trait J2003Questions {
         let _ = (geometry, position, check, budget);
         Ok(None)
     }
+    /// Whether this engine judges an ending pass (J-19) by the lemma J19-L1 first: a position
+    /// where no single stone is a ko stone (J-28) holds no direct ko stone, so the pass is
+    /// legal without the analysis. The default (the reference) runs the analysis at every
+    /// ending pass, as C-4 reads literally.
+    fn screens_ending_passes(&self) -> bool {
+        false
+    }
     /// J-54 ... J-64: the board part of the score (territory plus dead opposing stones on
     /// it, Black minus White) of `position`, given each stone's string status.
     fn board_score(

@@ -177,6 +177,10 @@ impl crate::engine::J2003Questions for Optimized {
         j2003::principal_line(self, geometry, position, check, budget)
     }
 
+    fn screens_ending_passes(&self) -> bool {
+        j2003::screens_ending_passes(self)
+    }
+
     fn board_score(
         &self,
         geometry: &Geometry,

@@ -104,6 +104,10 @@ switches! {
     /// J2003: with `j2003_dfpn`, an uncapturable check is first solved in two ko-free
     /// variants that bracket it (spec S-3.2); the full game only where they disagree.
     ko_bracketing = "ko-bracketing", J2003, [J2003];
+    /// J2003: an ending pass (J-19) on a position where no single stone is a ko stone (J-28)
+    /// is legal without the analysis (lemma J19-L1 of spec `j2003.md`; off: the analysis of
+    /// G-9 judges every ending pass, as the reference does).
+    j19_ko_stone_screen = "j19-ko-stone-screen", J2003, [J2003];
     /// LJR: find earlier similar situations through a hash index (off: scan the whole
     /// history); a hit is always verified exactly.
     ljr_situation_hash = "ljr-situation-hash", Ljr, [Ljr];

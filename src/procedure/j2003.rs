@@ -41,6 +41,37 @@ pub fn is_ko_stone(geometry: &Geometry, position: &Position, y: Point, play: &Pl
     })
 }
 
+/// J-28 over a whole position: whether some single stone of `position`, of either colour, is a
+/// ko stone ([`is_ko_stone`], the test G-11 makes), judged with `engine`'s own plays.
+pub fn has_ko_stone(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+) -> Result<bool, Unsupported> {
+    // Unsupported boards are an error, not "no ko stone".
+    engine.start(geometry, &single_play_rules(), &Start::empty(geometry))?;
+    let play = |p: &Position, at: Point, c: Colour| single_play(engine, geometry, p, at, c);
+    Ok(strings(geometry, position)
+        .iter()
+        .any(|(_, points)| points.len() == 1 && is_ko_stone(geometry, position, points[0], &play)))
+}
+
+/// J-19 by the lemma J19-L1 (spec `j2003.md`): whether an ending pass at `position` is legal
+/// without the analysis, because `engine` screens ending passes
+/// ([`crate::engine::J2003Questions::screens_ending_passes`]) and no single stone of
+/// `position` is a ko stone, so none is a direct ko stone (J-48). `false` says nothing: the
+/// analysis (C-4) must judge the pass.
+pub fn ending_pass_screened(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+) -> Result<bool, Unsupported> {
+    if !engine.j2003()?.screens_ending_passes() {
+        return Ok(false);
+    }
+    Ok(!has_ko_stone(engine, geometry, position)?)
+}
+
 /// The analysis procedure (J-52, J-53): uncapturable, then capturable-1, then capturable-2
 /// with the local environments the earlier steps give, then direct ko stones (J-47, J-48).
 /// `budget` bounds each check. A check left undetermined leaves its string undetermined, and

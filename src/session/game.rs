@@ -2,8 +2,9 @@
 //! play rule of the ruleset in force, those the engine cannot apply alone included.
 //!
 //! Today that is J2003's J-19 (spec `j2003.md`, C-4): a pass that would end the alternation
-//! is illegal while the position has a direct ko stone, which only the J2003 analysis can
-//! tell; the analysis runs through the same engine (ARCHITECTURE: "a procedure plays through
+//! is illegal while the position has a direct ko stone, which the J2003 analysis tells (an
+//! engine that screens first makes the pass legal where no stone is a ko stone, lemma
+//! J19-L1, `procedure::j2003::ending_pass_screened`); the analysis runs through the same engine (ARCHITECTURE: "a procedure plays through
 //! the engine it runs for"). Every door (the runner, `play`, the GTP referee, `import`,
 //! `render`) plays through this type, so the rule lives here and nowhere else.
 
@@ -308,21 +309,33 @@ impl RulesetGame {
     }
 
     /// J-19 (C-4): a pass that would end the alternation, on a position with a direct ko
-    /// stone, is illegal; undecided when the analysis is.
+    /// stone, is illegal; undecided when the analysis is. An engine that screens (J19-L1)
+    /// makes the pass legal without the analysis where no stone is a ko stone.
     fn direct_ko(&self, g: &dyn Game, rules: &Rules, mv: Move) -> Result<(), Refusal> {
         let ending_pass = mv == Move::Pass && g.consecutive_passes() + 1 >= rules.game_end_passes;
         if !rules.direct_ko || !ending_pass {
             return Ok(());
         }
         let position = g.position();
-        let analysis = self.analyse(&position).map_err(|u| {
+        let unsupported = |u: Unsupported| {
             Refusal::Undetermined(Shortfall {
                 engine: self.engine.name(),
                 budget: self.judge.budget,
                 explored: 0,
                 question: format!("the J2003 analysis that judges an ending pass (J-19): {u}"),
             })
-        })?;
+        };
+        // J19-L1: no ko stone, no direct ko stone; the analysis is not needed.
+        let screened = crate::procedure::j2003::ending_pass_screened(
+            self.engine.as_ref(),
+            &self.geometry,
+            &position,
+        )
+        .map_err(unsupported)?;
+        if screened {
+            return Ok(());
+        }
+        let analysis = self.analyse(&position).map_err(unsupported)?;
         match analysis.has_direct_ko_stone() {
             Some(true) => Err(Refusal::Illegal(Illegal::DirectKo)),
             Some(false) => Ok(()),

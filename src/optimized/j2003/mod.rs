@@ -36,6 +36,8 @@
 //! * `j2003_dfpn.rs`: the uncapturable check by df-pn (switch `j2003-dfpn`, S-3.1);
 //! * `ko_bracketing.rs`: the uncapturable check first in two ko-free variants that bracket
 //!   it (switch `ko-bracketing`, S-3.2);
+//! * `j19_ko_stone_screen.rs`: whether ending passes (J-19) are judged by the lemma J19-L1
+//!   before the analysis (switch `j19-ko-stone-screen`; not a reduction of the solver);
 //! * `score.rs`: J2003 scoring by union-find.
 
 mod benson_survival;
@@ -43,6 +45,7 @@ mod benson_uncapturable;
 mod board;
 mod bounded_capture;
 mod frozen_regions;
+mod j19_ko_stone_screen;
 mod j2003_dfpn;
 mod ko_bracketing;
 mod proof_search;
@@ -51,6 +54,7 @@ mod sealed_regions;
 mod state_graph;
 mod survival_proof;
 
+pub(super) use j19_ko_stone_screen::screens_ending_passes;
 pub(super) use score::board_score;
 
 use super::Optimized;
