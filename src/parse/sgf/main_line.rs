@@ -129,8 +129,12 @@ pub(super) fn read_game(
         }
         let seen_move = !game.moves.is_empty();
         game_information(&r, i, node, &mut game)?;
-        // Setup: before the first move only.
-        if seen_move || (!move_props.is_empty() && i > 0) {
+        // Setup: before the first move only; `AE` alone on the last node after the moves
+        // removes dead stones at the end (read as markup, not as setup).
+        let removals = i == last && seen_move && move_props.is_empty() && only_removals(node);
+        if removals {
+            // Read by `markup` below.
+        } else if seen_move || (!move_props.is_empty() && i > 0) {
             setup_after_moves(&r, i, node, &mut notes)?;
         } else {
             setup(&r, i, node, &mut game, &mut setup_at)?;
@@ -159,7 +163,8 @@ pub(super) fn read_game(
         game.comment = Some(comments.join("\n\n"));
     }
     if let Some(node) = line.get(last) {
-        game.markup = markup(&r, node, last, last_is_markup)?;
+        let removals = last > 0 && !game.moves.is_empty() && only_removals(node);
+        game.markup = markup(&r, node, last, last_is_markup, removals)?;
     }
     // The setup must be a legal position.
     let dead = game.setup.stones_without_liberty(&geometry);
@@ -242,10 +247,20 @@ fn game_information(
                 game.ruleset_text = Some(t.text.clone());
             }
             Prop::GN(t) if game.name.is_none() => game.name = Some(t.text.clone()),
+            Prop::RE(t) if game.result.is_none() => game.result = Some(t.text.clone()),
             _ => {}
         }
     }
     Ok(())
+}
+
+/// Whether the node's only stone setup is `AE` (and it holds no move): the removal of dead
+/// stones at the end of a record, as some servers write it.
+fn only_removals(node: &SgfNode<Prop>) -> bool {
+    node.properties().any(|p| is_one_of(p, &["AE"]))
+        && !node
+            .properties()
+            .any(|p| is_one_of(p, &["AB", "AW"]) || is_one_of(p, MOVE))
 }
 
 /// Setup in a node after the first move: stones are an error, `PL` is ignored (a note).
@@ -377,11 +392,13 @@ fn markup(
     node: &SgfNode<Prop>,
     last: usize,
     last_is_markup: bool,
+    removals: bool,
 ) -> Result<Option<SgfMarkup>, InputError> {
     let mut markup = SgfMarkup::default();
     for p in node.properties() {
         match p {
             Prop::TB(s) | Prop::TW(s) => {
+                markup.marked = true;
                 let ident = p.identifier();
                 for q in s {
                     let at = r.point_of(q).ok_or_else(|| r.outside(last, &ident))?;
@@ -398,6 +415,19 @@ fn markup(
                     markup.labels.push((at, t.text.clone()));
                 }
             }
+            Prop::AE(s) if removals => {
+                markup.marked = true;
+                for q in s {
+                    let at = r.point_of(q).ok_or_else(|| r.outside(last, "AE"))?;
+                    markup.removed.push(at);
+                }
+            }
+            // `TB[]`, `TW[]` (an empty list, FF[4]'s elist): marked, no point.
+            Prop::Invalid(id, v)
+                if ["TB", "TW"].contains(&id.as_str()) && v.iter().all(|x| x.trim().is_empty()) =>
+            {
+                markup.marked = true;
+            }
             Prop::Invalid(id, v) if ["TB", "TW", "LB"].contains(&id.as_str()) => {
                 return Err(r.err(
                     last,
@@ -412,7 +442,11 @@ fn markup(
         }
     }
     // A node may repeat a property: the marks are a set.
-    for points in [&mut markup.black_territory, &mut markup.white_territory] {
+    for points in [
+        &mut markup.black_territory,
+        &mut markup.white_territory,
+        &mut markup.removed,
+    ] {
         points.sort_unstable();
         points.dedup();
     }
