@@ -24,7 +24,7 @@ fn out_dir(name: &str) -> PathBuf {
 fn diff(
     ruleset: &str,
     budget: &str,
-    out: &PathBuf,
+    out: &std::path::Path,
     files: &[&str],
     extra: &[&str],
 ) -> (i32, Value) {

@@ -107,10 +107,16 @@ pub(super) fn read_game(
     // The last node is a markup node when it holds no move and no setup (and is not the
     // root): `write_sgf` writes the markup so.
     let last = line.len().saturating_sub(1);
+    let removal_node = last > 0
+        && line[..last]
+            .iter()
+            .any(|n| n.properties().any(|p| is_one_of(p, MOVE)))
+        && only_removals(line[last]);
     let last_is_markup = last > 0
-        && !line[last]
-            .properties()
-            .any(|p| is_one_of(p, MOVE) || is_one_of(p, SETUP));
+        && (removal_node
+            || !line[last]
+                .properties()
+                .any(|p| is_one_of(p, MOVE) || is_one_of(p, SETUP)));
     let mut game = SgfGame::new(geometry.clone());
     game.root_name = root.properties().find_map(|p| match p {
         Prop::N(t) => Some(t.text.clone()),
@@ -131,8 +137,7 @@ pub(super) fn read_game(
         game_information(&r, i, node, &mut game)?;
         // Setup: before the first move only; `AE` alone on the last node after the moves
         // removes dead stones at the end (read as markup, not as setup).
-        let removals = i == last && seen_move && move_props.is_empty() && only_removals(node);
-        if removals {
+        if i == last && removal_node {
             // Read by `markup` below.
         } else if seen_move || (!move_props.is_empty() && i > 0) {
             setup_after_moves(&r, i, node, &mut notes)?;
@@ -163,8 +168,7 @@ pub(super) fn read_game(
         game.comment = Some(comments.join("\n\n"));
     }
     if let Some(node) = line.get(last) {
-        let removals = last > 0 && !game.moves.is_empty() && only_removals(node);
-        game.markup = markup(&r, node, last, last_is_markup, removals)?;
+        game.markup = markup(&r, node, last, last_is_markup, removal_node)?;
     }
     // The setup must be a legal position.
     let dead = game.setup.stones_without_liberty(&geometry);
@@ -421,6 +425,16 @@ fn markup(
                     let at = r.point_of(q).ok_or_else(|| r.outside(last, "AE"))?;
                     markup.removed.push(at);
                 }
+            }
+            Prop::Invalid(id, v) if removals && id == "AE" => {
+                return Err(r.err(
+                    last,
+                    id,
+                    format!(
+                        "{}: expected points (two letters each, e.g. `dd`, or a rectangle `aa:cc`)",
+                        r.written(last, id, v)
+                    ),
+                ))
             }
             // `TB[]`, `TW[]` (an empty list, FF[4]'s elist): marked, no point.
             Prop::Invalid(id, v)
