@@ -309,12 +309,15 @@ prop_compose! {
         game.comment = comment;
         game.to_move = to_move.map(|b| if b { Colour::Black } else { Colour::White });
         game.markup = marks.and_then(|(b, w, labels, comment)| {
-            let m = SgfMarkup {
+            let mut m = SgfMarkup {
                 black_territory: b.into_iter().filter(|&p| p < n).collect(),
                 white_territory: w.into_iter().filter(|&p| p < n).collect(),
                 labels: labels.into_iter().filter(|(p, _)| *p < n).collect(),
+                removed: Vec::new(),
+                marked: false,
                 comment,
             };
+            m.marked = !m.black_territory.is_empty() || !m.white_territory.is_empty();
             (m != SgfMarkup::default()).then_some(m)
         });
         game

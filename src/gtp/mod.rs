@@ -6,3 +6,4 @@
 pub mod client;
 pub mod diff;
 pub mod referee;
+pub mod score_diff;

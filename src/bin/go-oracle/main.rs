@@ -12,7 +12,7 @@ mod output;
 use clap::{Parser, Subcommand};
 use commands::{
     analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
-    play, render, report, score, solve, status,
+    play, render, report, score, score_diff, solve, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -64,6 +64,10 @@ enum Command {
     /// legality of every point, stones, captures, final score; the first disagreement is
     /// shrunk and written as a case file.
     GtpDiff(gtp_diff::Args),
+    /// Final positions of SGF records against the oracle per ruleset: the records' dead
+    /// stones (TB/TW/AE) and RE, or an external GTP engine's (after `--`) final_status_list
+    /// dead and final_score; a disagreement is written as a case file.
+    ScoreDiff(score_diff::Args),
     /// An SGF game (its main line) as a case file skeleton, with the expectations computed
     /// by go-oracle on both engines (to review before the case joins the corpus).
     Import(import::Args),
@@ -130,6 +134,7 @@ fn main() -> ExitCode {
         Command::CountLegal(args) => count_legal::run(args),
         Command::Gtp(args) => gtp::run(args),
         Command::GtpDiff(args) => gtp_diff::run(args),
+        Command::ScoreDiff(args) => score_diff::run(args),
         Command::Import(args) => import::run(args),
         Command::Export(args) => export::run(args),
         Command::Render(args) => render::run(args),

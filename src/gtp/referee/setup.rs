@@ -86,6 +86,7 @@ impl Referee {
             ruleset_text: Some(self.ruleset().as_str().to_string()),
             ruleset: Some(self.ruleset()),
             name: None,
+            result: None,
             root_name: None,
             comment: Some(format!(
                 "Recorded by go-oracle gtp (ruleset {}).",

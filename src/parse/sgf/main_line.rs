@@ -107,10 +107,16 @@ pub(super) fn read_game(
     // The last node is a markup node when it holds no move and no setup (and is not the
     // root): `write_sgf` writes the markup so.
     let last = line.len().saturating_sub(1);
+    let removal_node = last > 0
+        && line[..last]
+            .iter()
+            .any(|n| n.properties().any(|p| is_one_of(p, MOVE)))
+        && only_removals(line[last]);
     let last_is_markup = last > 0
-        && !line[last]
-            .properties()
-            .any(|p| is_one_of(p, MOVE) || is_one_of(p, SETUP));
+        && (removal_node
+            || !line[last]
+                .properties()
+                .any(|p| is_one_of(p, MOVE) || is_one_of(p, SETUP)));
     let mut game = SgfGame::new(geometry.clone());
     game.root_name = root.properties().find_map(|p| match p {
         Prop::N(t) => Some(t.text.clone()),
@@ -129,8 +135,11 @@ pub(super) fn read_game(
         }
         let seen_move = !game.moves.is_empty();
         game_information(&r, i, node, &mut game)?;
-        // Setup: before the first move only.
-        if seen_move || (!move_props.is_empty() && i > 0) {
+        // Setup: before the first move only; `AE` alone on the last node after the moves
+        // removes dead stones at the end (read as markup, not as setup).
+        if i == last && removal_node {
+            // Read by `markup` below.
+        } else if seen_move || (!move_props.is_empty() && i > 0) {
             setup_after_moves(&r, i, node, &mut notes)?;
         } else {
             setup(&r, i, node, &mut game, &mut setup_at)?;
@@ -159,7 +168,7 @@ pub(super) fn read_game(
         game.comment = Some(comments.join("\n\n"));
     }
     if let Some(node) = line.get(last) {
-        game.markup = markup(&r, node, last, last_is_markup)?;
+        game.markup = markup(&r, node, last, last_is_markup, removal_node)?;
     }
     // The setup must be a legal position.
     let dead = game.setup.stones_without_liberty(&geometry);
@@ -242,10 +251,20 @@ fn game_information(
                 game.ruleset_text = Some(t.text.clone());
             }
             Prop::GN(t) if game.name.is_none() => game.name = Some(t.text.clone()),
+            Prop::RE(t) if game.result.is_none() => game.result = Some(t.text.clone()),
             _ => {}
         }
     }
     Ok(())
+}
+
+/// Whether the node's only stone setup is `AE` (and it holds no move): the removal of dead
+/// stones at the end of a record, as some servers write it.
+fn only_removals(node: &SgfNode<Prop>) -> bool {
+    node.properties().any(|p| is_one_of(p, &["AE"]))
+        && !node
+            .properties()
+            .any(|p| is_one_of(p, &["AB", "AW"]) || is_one_of(p, MOVE))
 }
 
 /// Setup in a node after the first move: stones are an error, `PL` is ignored (a note).
@@ -377,11 +396,13 @@ fn markup(
     node: &SgfNode<Prop>,
     last: usize,
     last_is_markup: bool,
+    removals: bool,
 ) -> Result<Option<SgfMarkup>, InputError> {
     let mut markup = SgfMarkup::default();
     for p in node.properties() {
         match p {
             Prop::TB(s) | Prop::TW(s) => {
+                markup.marked = true;
                 let ident = p.identifier();
                 for q in s {
                     let at = r.point_of(q).ok_or_else(|| r.outside(last, &ident))?;
@@ -398,6 +419,29 @@ fn markup(
                     markup.labels.push((at, t.text.clone()));
                 }
             }
+            Prop::AE(s) if removals => {
+                markup.marked = true;
+                for q in s {
+                    let at = r.point_of(q).ok_or_else(|| r.outside(last, "AE"))?;
+                    markup.removed.push(at);
+                }
+            }
+            Prop::Invalid(id, v) if removals && id == "AE" => {
+                return Err(r.err(
+                    last,
+                    id,
+                    format!(
+                        "{}: expected points (two letters each, e.g. `dd`, or a rectangle `aa:cc`)",
+                        r.written(last, id, v)
+                    ),
+                ))
+            }
+            // `TB[]`, `TW[]` (an empty list, FF[4]'s elist): marked, no point.
+            Prop::Invalid(id, v)
+                if ["TB", "TW"].contains(&id.as_str()) && v.iter().all(|x| x.trim().is_empty()) =>
+            {
+                markup.marked = true;
+            }
             Prop::Invalid(id, v) if ["TB", "TW", "LB"].contains(&id.as_str()) => {
                 return Err(r.err(
                     last,
@@ -412,7 +456,11 @@ fn markup(
         }
     }
     // A node may repeat a property: the marks are a set.
-    for points in [&mut markup.black_territory, &mut markup.white_territory] {
+    for points in [
+        &mut markup.black_territory,
+        &mut markup.white_territory,
+        &mut markup.removed,
+    ] {
         points.sort_unstable();
         points.dedup();
     }

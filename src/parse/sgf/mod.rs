@@ -62,6 +62,8 @@ pub struct SgfGame {
     pub ruleset: Option<RulesetId>,
     /// `GN`.
     pub name: Option<String>,
+    /// `RE` as written (e.g. `B+3.5`, `W+R`, `0`).
+    pub result: Option<String>,
     /// `N` of the root node (the node's name): `export` writes the name of the check there,
     /// and `import` names the check by it.
     pub root_name: Option<String>,
@@ -105,6 +107,12 @@ pub struct SgfMarkup {
     pub black_territory: Vec<Point>,
     pub white_territory: Vec<Point>,
     pub labels: Vec<(Point, String)>,
+    /// `AE` on the last node after the moves: stones removed as dead at the end (some
+    /// servers' convention); not written back.
+    pub removed: Vec<Point>,
+    /// Whether the last node holds `TB`, `TW` or such an `AE` at all (`TB[]` included): the
+    /// record marks its end, even where no point is marked (a seki without territory).
+    pub marked: bool,
     pub comment: Option<String>,
 }
 
@@ -113,6 +121,8 @@ impl SgfMarkup {
         self.black_territory.is_empty()
             && self.white_territory.is_empty()
             && self.labels.is_empty()
+            && self.removed.is_empty()
+            && !self.marked
             && self.comment.is_none()
     }
 }
@@ -130,6 +140,7 @@ impl SgfGame {
             ruleset_text: None,
             ruleset: None,
             name: None,
+            result: None,
             root_name: None,
             comment: None,
             moves: Vec::new(),

@@ -7,9 +7,9 @@ use sgf_parse::go::{self, Prop};
 use sgf_parse::{Color, SgfNode, SimpleText, Text};
 
 /// The SGF text of `game`: one game tree, one node per line: the root (`FF[4]`, `GM[1]`,
-/// `CA[UTF-8]`, `AP`, `SZ`, `GN`, `N`, `KM`, `HA`, `RU`, `PL`, `AB`, `AW`, `C`), a node per move
-/// (`B[]`/`W[]` for a pass), and the markup (`TB`, `TW`, `LB`, `C`) in a node after the last
-/// move. `RU` is `ruleset_text`, else the ruleset's id. `HA` is written from 2 on (SGF has no
+/// `CA[UTF-8]`, `AP`, `SZ`, `GN`, `N`, `KM`, `RE`, `HA`, `RU`, `PL`, `AB`, `AW`, `C`), a node per move
+/// (`B[]`/`W[]` for a pass), and the markup (`TB`, `TW`, the removals `AE` when there are
+/// moves, `TB[]` when marked without a point, `LB`, `C`) in a node after the last move. `RU` is `ruleset_text`, else the ruleset's id. `HA` is written from 2 on (SGF has no
 /// `HA[1]`). Point lists are written in board order, so the text is the same from run to
 /// run. The geometry must be a rectangle (a graph board has no SGF form); a graph is written
 /// as one row. A `:` in a label is written as `-` (`sgf-parse` cannot read it back).
@@ -56,6 +56,9 @@ pub fn write_sgf(game: &SgfGame) -> String {
     }
     if let Some(k) = game.komi {
         root.push(Prop::KM(k));
+    }
+    if let Some(r) = &game.result {
+        root.push(Prop::RE(SimpleText { text: r.clone() }));
     }
     if game.handicap >= 2 {
         root.push(Prop::HA(game.handicap as i64));
@@ -106,6 +109,13 @@ pub fn write_sgf(game: &SgfGame) -> String {
         let mut props = Vec::new();
         props.extend(list("TB", &mut mk.black_territory.iter().copied()));
         props.extend(list("TW", &mut mk.white_territory.iter().copied()));
+        if !game.moves.is_empty() {
+            props.extend(list("AE", &mut mk.removed.iter().copied()));
+        }
+        if mk.marked && props.is_empty() {
+            // Marked with no point (`TB[]`: a seki without territory).
+            props.push(Prop::Unknown("TB".into(), vec![String::new()]));
+        }
         let labels: Vec<String> = mk
             .labels
             .iter()

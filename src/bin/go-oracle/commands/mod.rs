@@ -20,6 +20,7 @@ pub mod play;
 pub mod render;
 pub mod report;
 pub mod score;
+pub mod score_diff;
 pub mod solve;
 pub mod status;
 pub mod status_vjr;
