@@ -117,6 +117,11 @@ fn sgf_of(check: &Check) -> Result<(SgfGame, Option<String>), String> {
     });
     game.root_name = Some(check.name.clone());
     for (player, mv) in written(check) {
+        // A check is one move-sequence: a move after its end is `game-over` in the case, and
+        // `export` leaves it out (a session would start a new move-sequence with it).
+        if session.is_over() {
+            continue;
+        }
         let colour = player.unwrap_or(session.to_move());
         match session.play(colour, Action::from(mv))? {
             Verdict::Agreed(Ok(_)) => game.moves.push(SgfMove {
