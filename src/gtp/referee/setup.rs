@@ -46,10 +46,24 @@ impl Referee {
         let bytes = std::fs::read(file).map_err(|e| format!("cannot load file: {file}: {e}"))?;
         let game = crate::parse::sgf::read_sgf_bytes(bytes, file)
             .map_err(|e| format!("cannot load file: {e}"))?;
-        let moves: Vec<Played> = game
-            .moves
+        if let Some(k) = game.komi {
+            self.session.set_komi(k);
+        }
+        let taken = before.map_or(game.moves.len(), |n| (n - 1).min(game.moves.len()));
+        self.load_game(&game, taken)
+            .map_err(|e| format!("cannot load file: {file}: {e}"))?;
+        Ok(self.to_move().name().to_string())
+    }
+
+    /// An SGF game's board, setup stones and its first `taken` moves (the player to move:
+    /// the game's `PL`, else the first move's colour, else White after a handicap setup).
+    pub fn load_game(
+        &mut self,
+        game: &crate::parse::sgf::SgfGame,
+        taken: usize,
+    ) -> Result<(), String> {
+        let moves: Vec<Played> = game.moves[..taken]
             .iter()
-            .take(before.map_or(usize::MAX, |n| n - 1))
             .map(|m| Played {
                 colour: m.colour,
                 vertex: match m.mv {
@@ -64,13 +78,14 @@ impl Referee {
             None if game.handicap >= 2 && has_setup => Colour::White,
             None => Colour::Black,
         });
-        if let Some(k) = game.komi {
-            self.session.set_komi(k);
-        }
         let handicap = if has_setup { game.handicap } else { 0 };
-        self.load(game.geometry, game.setup, to_move, handicap, &moves)
-            .map_err(|e| format!("cannot load file: {file}: {e}"))?;
-        Ok(self.to_move().name().to_string())
+        self.load(
+            game.geometry.clone(),
+            game.setup.clone(),
+            to_move,
+            handicap,
+            &moves,
+        )
     }
 
     /// The game so far as SGF: board, setup stones, komi, ruleset, moves.

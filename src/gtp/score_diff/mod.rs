@@ -12,9 +12,9 @@ mod oracle;
 mod other;
 
 use super::client::{Client, ProtocolError};
-use super::referee::{Config, Played, Referee};
+use super::referee::{Config, Referee};
 use crate::engine::{result_text, Engine, Move};
-use crate::geometry::{Cell, Colour, Geometry};
+use crate::geometry::Geometry;
 use crate::parse::sgf::SgfGame;
 use crate::rules::{RulesPatch, RulesetId};
 use crate::vjr::IndependentLife;
@@ -217,30 +217,7 @@ fn load(referee: &mut Referee, game: &SgfGame) -> Result<(), String> {
         .iter()
         .rposition(|m| m.mv != Move::Pass)
         .map_or(0, |i| i + 1);
-    let moves: Vec<Played> = game.moves[..end]
-        .iter()
-        .map(|m| Played {
-            colour: m.colour,
-            vertex: match m.mv {
-                Move::Play(p) => Some(p),
-                _ => None,
-            },
-        })
-        .collect();
-    let has_setup = game.setup.0.iter().any(|&c| c != Cell::Empty);
-    let to_move = game.to_move.unwrap_or(match game.moves.first() {
-        Some(m) => m.colour,
-        None if game.handicap >= 2 && has_setup => Colour::White,
-        None => Colour::Black,
-    });
-    let handicap = if has_setup { game.handicap } else { 0 };
-    referee.load(
-        game.geometry.clone(),
-        game.setup.clone(),
-        to_move,
-        handicap,
-        &moves,
-    )
+    referee.load_game(game, end)
 }
 
 /// One position under one ruleset: the oracle asked, the answers compared, a disagreement
