@@ -149,18 +149,7 @@ impl Referee {
     fn gfx_j2003(&self) -> Result<Vec<String>, String> {
         let g = self.geometry().clone();
         let s = self.session().ask_j2003()?;
-        let points: Vec<Vec<Point>> = s
-            .engines
-            .first()
-            .map(|e| {
-                e.answer
-                    .analysis
-                    .strings
-                    .iter()
-                    .map(|x| x.points.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let points = s.string_points();
         let (mut dead, mut labels, mut left) = (Vec::new(), Vec::new(), Vec::new());
         let mut counts = [0usize; 4];
         for (v, pts) in s.strings.iter().zip(&points) {
@@ -204,18 +193,7 @@ impl Referee {
     fn gfx_vjr(&self) -> Result<Vec<String>, String> {
         let g = self.geometry().clone();
         let s = self.session().ask_vjr()?;
-        let points: Vec<Vec<Point>> = s
-            .engines
-            .first()
-            .map(|e| {
-                e.answer
-                    .assessment
-                    .strings
-                    .iter()
-                    .map(|x| x.points.clone())
-                    .collect()
-            })
-            .unwrap_or_default();
+        let points = s.string_points();
         let (mut dead, mut labels, mut left) = (Vec::new(), Vec::new(), Vec::new());
         for (v, pts) in s.strings.iter().zip(&points) {
             match &v.status {

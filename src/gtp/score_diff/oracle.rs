@@ -78,11 +78,7 @@ pub fn answer(referee: &Referee) -> OracleAnswer {
             Ok(s) => {
                 let mut stones = empty_stones(&position);
                 let mut strings = Vec::new();
-                let shown = s.shown().map(|a| &a.answer.analysis.strings);
-                for (i, sv) in s.strings.iter().enumerate() {
-                    let Some(points) = shown.and_then(|v| v.get(i)).map(|r| &r.points) else {
-                        continue;
-                    };
+                for (sv, points) in s.strings.iter().zip(&s.string_points()) {
                     let said = match sv.status.agreed() {
                         Some(st) => {
                             if let Some(&p) = points.first() {
@@ -114,11 +110,7 @@ pub fn answer(referee: &Referee) -> OracleAnswer {
             Ok(a) => {
                 let mut stones = empty_stones(&position);
                 let mut strings = Vec::new();
-                let shown = a.shown().map(|e| &e.answer.assessment.strings);
-                for (i, sv) in a.strings.iter().enumerate() {
-                    let Some(points) = shown.and_then(|v| v.get(i)).map(|r| &r.points) else {
-                        continue;
-                    };
+                for (sv, points) in a.strings.iter().zip(&a.string_points()) {
                     let said = match sv.status.agreed() {
                         Some(st) => {
                             if let Some(&p) = points.first() {

@@ -4,7 +4,7 @@
 
 use super::{each, most_decided, said, Answered};
 use crate::engine::{Engine, Unsupported};
-use crate::geometry::{Geometry, Position};
+use crate::geometry::{Geometry, Point, Position};
 use crate::session::verdict::{Verdict, VerdictKind};
 use crate::status_game::{Analysis, Status, StringReport};
 use std::sync::Arc;
@@ -54,6 +54,19 @@ impl Statuses {
                 .iter()
                 .filter(|s| s.status.is_some())
                 .count()
+        })
+    }
+
+    /// The points of each string, in the order of [`Statuses::strings`] (the strings of
+    /// the position: every engine reports the same ones).
+    pub fn string_points(&self) -> Vec<Vec<Point>> {
+        self.engines.first().map_or_else(Vec::new, |e| {
+            e.answer
+                .analysis
+                .strings
+                .iter()
+                .map(|x| x.points.clone())
+                .collect()
         })
     }
 }

@@ -5,7 +5,7 @@
 
 use super::{each, most_decided, said, Answered};
 use crate::engine::{Engine, Unsupported};
-use crate::geometry::{Geometry, Position};
+use crate::geometry::{Geometry, Point, Position};
 use crate::session::verdict::{Said, Verdict, VerdictKind};
 use crate::vjr::{
     IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStatus, VjrStringReport, VjrTerritory,
@@ -77,6 +77,19 @@ impl Assessment {
                 .iter()
                 .filter(|s| s.status.is_some())
                 .count()
+        })
+    }
+
+    /// The points of each string, in the order of [`Assessment::strings`] (the strings of
+    /// the position: every engine reports the same ones).
+    pub fn string_points(&self) -> Vec<Vec<Point>> {
+        self.engines.first().map_or_else(Vec::new, |e| {
+            e.answer
+                .assessment
+                .strings
+                .iter()
+                .map(|x| x.points.clone())
+                .collect()
         })
     }
 }
