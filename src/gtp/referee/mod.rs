@@ -344,12 +344,7 @@ impl Referee {
             "fixed_handicap" => {
                 let n = one_number(a, "fixed_handicap NUMBER")?;
                 let points = self.fixed_handicap_points(n)?;
-                self.place_handicap(&points)?;
-                Ok(points
-                    .iter()
-                    .map(|&p| self.geometry().name(p).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "))
+                self.place_handicap_named(&points)
             }
             "set_free_handicap" => self.set_free_handicap(a),
             "play" => {

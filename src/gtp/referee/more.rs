@@ -81,12 +81,7 @@ impl Referee {
             "place_free_handicap" => {
                 let n = one_number(a, "place_free_handicap NUMBER")?;
                 let points = self.free_handicap_points(n)?;
-                self.place_handicap(&points)?;
-                Ok(points
-                    .iter()
-                    .map(|&p| self.geometry().name(p).to_string())
-                    .collect::<Vec<_>>()
-                    .join(" "))
+                self.place_handicap_named(&points)
             }
             "go-oracle-game_end" => match a {
                 [] => Ok(self

@@ -88,6 +88,17 @@ impl Referee {
         )
     }
 
+    /// Places handicap stones on `points` and answers them as a GTP vertex list
+    /// (`fixed_handicap`, `place_free_handicap`).
+    pub(super) fn place_handicap_named(&mut self, points: &[Point]) -> Reply {
+        self.place_handicap(points)?;
+        Ok(points
+            .iter()
+            .map(|&p| self.geometry().name(p).to_string())
+            .collect::<Vec<_>>()
+            .join(" "))
+    }
+
     /// The game so far as SGF: board, setup stones, komi, ruleset, moves.
     pub fn sgf(&self) -> String {
         let ends = self.session().game_ends();
