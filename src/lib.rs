@@ -1,7 +1,8 @@
 //! go-oracle: the written rules of Go, executable twice.
 //!
 //! * [`geometry`], [`rules`]: the board and rule parameters every engine shares; [`benson`]:
-//!   Benson's fixpoint, shared by the optimized engine and the procedures.
+//!   Benson's fixpoint, shared by the optimized engine and the procedures; [`deadline`]:
+//!   the time limit a request may put on every search beside its budget.
 //! * [`parse`]: diagrams, move notation and case files (shared by both engines).
 //! * [`reference`]: the literal implementation of `spec/`.
 //! * [`optimized`]: bitboards, incremental play, hashing.
@@ -16,6 +17,7 @@
 //! See `ARCHITECTURE.md` for the map and the invariants.
 
 pub mod benson;
+pub mod deadline;
 pub mod differential;
 pub mod engine;
 pub mod geometry;

@@ -434,6 +434,7 @@ fn gtp_door(scene: &Scene, one: One, w: &Written) -> Option<GameSaid> {
         independent_life: Default::default(),
         engines: vec![one.engine()],
         without: Vec::new(),
+        time_limit: None,
     };
     referee.engines = vec![one.engine()];
     let mut r = Referee::new(referee).unwrap();

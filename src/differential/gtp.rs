@@ -34,6 +34,7 @@ pub fn gtp_referee(data: &[u8]) -> Result<(), String> {
             std::sync::Arc::new(crate::optimized::Optimized::default()),
         ],
         without: Vec::new(),
+        time_limit: None,
     }) else {
         return Ok(());
     };

@@ -298,7 +298,7 @@ impl Solver<'_> {
     /// Spend `work` units; past the budget the search stops (SOLVE-5).
     fn spend(&mut self, work: u64) -> Result<(), Stop> {
         self.work = self.work.saturating_add(work);
-        if self.work > self.budget.nodes {
+        if self.work > self.budget.nodes || crate::deadline::passed() {
             return Err(Stop::Budget);
         }
         Ok(())

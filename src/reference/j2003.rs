@@ -206,7 +206,7 @@ impl Game<'_> {
     /// defender's turn, whatever the defender does).
     fn wins(&mut self, line: &mut Vec<State>) -> Result<bool, ()> {
         self.nodes += 1;
-        if self.nodes > self.budget || line.len() > MAX_LINE {
+        if self.nodes > self.budget || line.len() > MAX_LINE || crate::deadline::passed() {
             return Err(());
         }
         let s = line.last().expect("the line is never empty").clone();

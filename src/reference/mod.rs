@@ -26,10 +26,11 @@ const SEARCH_STACK: usize = 256 << 20;
 /// move of a line and bound the line's length); `lost` if the thread cannot be started or
 /// panics.
 pub(crate) fn on_big_stack<T: Send>(f: impl FnOnce() -> T + Send, lost: T) -> T {
+    let deadline = crate::deadline::current();
     std::thread::scope(|scope| {
         std::thread::Builder::new()
             .stack_size(SEARCH_STACK)
-            .spawn_scoped(scope, f)
+            .spawn_scoped(scope, move || crate::deadline::on_thread(deadline, f))
             .ok()
             .and_then(|h| h.join().ok())
             .unwrap_or(lost)

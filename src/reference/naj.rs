@@ -115,7 +115,7 @@ pub fn immortal_explored(
     while removed_count < stones {
         let Some(here) = stack.pop() else { break };
         explored += 1;
-        if explored > budget {
+        if explored > budget || crate::deadline::passed() {
             return Err(explored - 1);
         }
         let mut successors = Vec::new();
@@ -187,7 +187,7 @@ pub fn immortal_unpruned(
     while removed_count < stones {
         let Some(game) = stack.pop() else { break };
         explored += 1;
-        if explored > budget {
+        if explored > budget || crate::deadline::passed() {
             return Err(explored - 1);
         }
         for p in geometry.points() {

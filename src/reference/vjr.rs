@@ -327,7 +327,7 @@ impl Search<'_> {
     /// budget runs out.
     fn eval(&mut self) -> Option<Valued> {
         self.nodes += 1;
-        if self.nodes > self.budget || self.path.len() > MAX_LINE {
+        if self.nodes > self.budget || self.path.len() > MAX_LINE || crate::deadline::passed() {
             return None;
         }
         let here = self.path.last().expect("a state").state.clone();

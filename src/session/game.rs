@@ -318,12 +318,12 @@ impl RulesetGame {
         }
         let position = g.position();
         let unsupported = |u: Unsupported| {
-            Refusal::Undetermined(Shortfall {
-                engine: self.engine.name(),
-                budget: self.judge.budget,
-                explored: 0,
-                question: format!("the J2003 analysis that judges an ending pass (J-19): {u}"),
-            })
+            Refusal::Undetermined(Shortfall::new(
+                &self.engine.name(),
+                self.judge.budget,
+                0,
+                format!("the J2003 analysis that judges an ending pass (J-19): {u}"),
+            ))
         };
         // J19-L1: no ko stone, no direct ko stone; the analysis is not needed.
         let screened = crate::procedure::j2003::ending_pass_screened(
@@ -339,12 +339,12 @@ impl RulesetGame {
         match analysis.has_direct_ko_stone() {
             Some(true) => Err(Refusal::Illegal(Illegal::DirectKo)),
             Some(false) => Ok(()),
-            None => Err(Refusal::Undetermined(Shortfall {
-                engine: self.engine.name(),
-                budget: self.judge.budget,
-                explored: analysis.explored,
-                question: "the J2003 analysis that judges an ending pass (J-19)".into(),
-            })),
+            None => Err(Refusal::Undetermined(Shortfall::new(
+                &self.engine.name(),
+                self.judge.budget,
+                analysis.explored,
+                "the J2003 analysis that judges an ending pass (J-19)".into(),
+            ))),
         }
     }
 
@@ -360,10 +360,13 @@ impl RulesetGame {
             self.judge.budget,
             self.judge.extent,
         )?;
-        self.judge
-            .memo
-            .borrow_mut()
-            .push((position.clone(), a.clone()));
+        // An analysis the time limit cut short is not the judge's answer: made again later.
+        if !crate::deadline::was_cut() {
+            self.judge
+                .memo
+                .borrow_mut()
+                .push((position.clone(), a.clone()));
+        }
         Ok(a)
     }
 

@@ -306,8 +306,11 @@ impl Session {
         mut answer: impl FnMut(usize) -> Result<Said<T>, String>,
     ) -> Result<Verdict<T>, String> {
         let mut said = Vec::new();
-        for i in 0..self.engines.len() {
-            said.push((self.engines[i].name(), answer(i)?));
+        let n = self.engines.len();
+        for i in 0..n {
+            // The engines share the request's time limit (crate::deadline).
+            let s = crate::deadline::share(n - i, || answer(i))?;
+            said.push((self.engines[i].name(), s));
         }
         Ok(Verdict::of(said))
     }
@@ -392,9 +395,11 @@ impl Session {
     ) -> Result<Verdict<Result<Done, Illegal>>, String> {
         let mut next = Vec::new();
         let mut said = Vec::new();
-        for (engine, game) in self.engines.iter().zip(&self.games) {
+        let n = self.engines.len();
+        for (i, (engine, game)) in self.engines.iter().zip(&self.games).enumerate() {
             let mut g = Self::game_for(game, colour)?;
-            let r = match g.play(action) {
+            // The engines share the request's time limit (crate::deadline).
+            let r = match crate::deadline::share(n - i, || g.play(action)) {
                 Ok(d) => Said::Decided(Ok(d)),
                 Err(Refusal::Illegal(r)) => Said::Decided(Err(r)),
                 Err(Refusal::Undetermined(u)) => Said::Undetermined(u),

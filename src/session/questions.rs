@@ -87,12 +87,7 @@ impl Session {
     }
 
     fn shortfall(&self, engine: &dyn Engine, explored: u64, question: &str) -> Shortfall {
-        Shortfall {
-            engine: engine.name(),
-            budget: self.budget,
-            explored,
-            question: question.into(),
-        }
+        Shortfall::new(&engine.name(), self.budget, explored, question.into())
     }
 
     /// The ruleset's score of the current position.

@@ -14,15 +14,40 @@ pub struct Shortfall {
     /// The question, in the rules' words (e.g. "the J2003 analysis that judges an ending
     /// pass (J-19)").
     pub question: String,
+    /// Whether the request's time limit had passed when the engine stopped
+    /// ([`crate::deadline`]): then the time limit, not the budget, left it undetermined.
+    pub time_limit_passed: bool,
+}
+
+impl Shortfall {
+    /// An engine's shortfall on `question`, told apart by whether the request's time limit
+    /// has passed.
+    pub fn new(engine: &str, budget: u64, explored: u64, question: String) -> Shortfall {
+        Shortfall {
+            engine: engine.to_string(),
+            budget,
+            explored,
+            question,
+            time_limit_passed: crate::deadline::was_cut(),
+        }
+    }
 }
 
 impl fmt::Display for Shortfall {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{}: {} is undetermined within the budget ({} explored, budget {} per question)",
-            self.engine, self.question, self.explored, self.budget
-        )
+        if self.time_limit_passed {
+            write!(
+                f,
+                "{}: {} is undetermined within the time limit ({} explored, budget {} per question)",
+                self.engine, self.question, self.explored, self.budget
+            )
+        } else {
+            write!(
+                f,
+                "{}: {} is undetermined within the budget ({} explored, budget {} per question)",
+                self.engine, self.question, self.explored, self.budget
+            )
+        }
     }
 }
 
@@ -157,7 +182,12 @@ impl<T: fmt::Debug> Verdict<T> {
             }
             Verdict::Undetermined { shortfalls, .. } => {
                 let said: Vec<String> = shortfalls.iter().map(|s| s.to_string()).collect();
-                format!("undetermined: {}; raise the budget", said.join("; "))
+                let raise = if shortfalls.iter().any(|s| s.time_limit_passed) {
+                    "raise the time limit"
+                } else {
+                    "raise the budget"
+                };
+                format!("undetermined: {}; {raise}", said.join("; "))
             }
         }
     }
@@ -199,6 +229,7 @@ mod tests {
             budget: 10,
             explored: 10,
             question: "q".into(),
+            time_limit_passed: false,
         }
     }
 

@@ -3,7 +3,7 @@
 # an item the engines do not agree on is left unmarked and named in the TEXT line.
 #> --ruleset j2003 --budget 50
 gogui-analyze_commands
-#? [gfx/go-oracle: statuses \(j2003, vjr\)/go-oracle-gfx_status\ngfx/go-oracle: immortal stones \(naj, najn\)/go-oracle-gfx_immortal\ngfx/go-oracle: control \(ljr\)/go-oracle-gfx_control\ngfx/go-oracle: area \(area scoring\)/go-oracle-gfx_area\nstring/go-oracle: where the game ended/go-oracle-game_end\nstring/go-oracle: budget per question/go-oracle-budget %o]
+#? [gfx/go-oracle: statuses \(j2003, vjr\)/go-oracle-gfx_status\ngfx/go-oracle: immortal stones \(naj, najn\)/go-oracle-gfx_immortal\ngfx/go-oracle: control \(ljr\)/go-oracle-gfx_control\ngfx/go-oracle: area \(area scoring\)/go-oracle-gfx_area\nstring/go-oracle: where the game ended/go-oracle-game_end\nstring/go-oracle: budget per question/go-oracle-budget %o\nstring/go-oracle: time limit per command/go-oracle-time_limit %o]
 # 4x1: Black B1 uncapturable, White D1 dead (J-52), decided within 200,000, not within 50.
 rectangular_boardsize 4 1
 play b B1

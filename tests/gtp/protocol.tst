@@ -11,7 +11,7 @@ known_command play
 known_command reg_genmove
 #? [false]
 list_commands
-#? [(?s)protocol_version\n.*\nplay\n.*\nkgs-rules\nkata-set-rules\ntime_settings\ntime_left\nkgs-time_settings\nkgs-genmove_cleanup\nplace_free_handicap\ngo-oracle-game_end\ngo-oracle-budget\ngogui-analyze_commands\n.*go-oracle-gfx_control\ngo-oracle-gfx_area]
+#? [(?s)protocol_version\n.*\nplay\n.*\nkgs-rules\nkata-set-rules\ntime_settings\ntime_left\nkgs-time_settings\nkgs-genmove_cleanup\nplace_free_handicap\ngo-oracle-game_end\ngo-oracle-budget\ngo-oracle-time_limit\ngogui-analyze_commands\n.*go-oracle-gfx_control\ngo-oracle-gfx_area]
    # a comment line and blank lines are skipped
 
 no_such_command

@@ -20,6 +20,7 @@ const ANALYZE: &[&str] = &[
     "gfx/go-oracle: area (area scoring)/go-oracle-gfx_area",
     "string/go-oracle: where the game ended/go-oracle-game_end",
     "string/go-oracle: budget per question/go-oracle-budget %o",
+    "string/go-oracle: time limit per command/go-oracle-time_limit %o",
 ];
 
 /// Points as a GTP vertex list.

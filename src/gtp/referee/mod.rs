@@ -15,10 +15,12 @@ use crate::vjr::IndependentLife;
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use std::sync::Arc;
+use std::time::Duration;
 
 mod analyze;
 mod genmove;
 pub use genmove::fills_own_eye;
+pub use more::MAX_TIME_LIMIT;
 mod kgs_rules;
 mod more;
 mod questions;
@@ -60,6 +62,7 @@ pub const COMMANDS: &[&str] = &[
     "place_free_handicap",
     "go-oracle-game_end",
     "go-oracle-budget",
+    "go-oracle-time_limit",
     "gogui-analyze_commands",
     "go-oracle-gfx_status",
     "go-oracle-gfx_immortal",
@@ -85,6 +88,9 @@ pub struct Config {
     /// Commands the referee pretends not to know (for testing controllers that must fall
     /// back, e.g. to probing legality by `play` and `undo`).
     pub without: Vec<String>,
+    /// The wall-clock limit of each command's searches (`None`: only the budget bounds
+    /// them); past it a search answers undetermined (`crate::deadline`).
+    pub time_limit: Option<Duration>,
 }
 
 /// One move of the record: who played what.
@@ -107,6 +113,7 @@ pub struct Referee {
     rng: ChaCha8Rng,
     quit: bool,
     without: Vec<String>,
+    time_limit: Option<Duration>,
 }
 
 /// The agreed answer, or the GTP error text of a disagreement or an undetermined one.
@@ -151,6 +158,7 @@ impl Referee {
             rng: ChaCha8Rng::seed_from_u64(config.seed),
             quit: false,
             without: config.without,
+            time_limit: config.time_limit,
         })
     }
 
@@ -288,8 +296,21 @@ impl Referee {
         Ok(())
     }
 
-    /// Handle one command.
+    /// The time limit of each command (`go-oracle-time_limit`).
+    pub fn time_limit(&self) -> Option<Duration> {
+        self.time_limit
+    }
+    pub(super) fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
+    }
+
+    /// Handle one command, its searches within the time limit.
     pub fn handle(&mut self, cmd: &Command) -> Reply {
+        let limit = self.time_limit;
+        crate::deadline::within(limit, || self.answer(cmd))
+    }
+
+    fn answer(&mut self, cmd: &Command) -> Reply {
         let a = &cmd.args;
         if self.without.contains(&cmd.name) {
             return Err("unknown command".into());

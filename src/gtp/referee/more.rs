@@ -104,12 +104,35 @@ impl Referee {
                 },
                 _ => Err("syntax error (go-oracle-budget [STATES], STATES at least 1)".into()),
             },
+            "go-oracle-time_limit" => match a {
+                [] => Ok(self
+                    .time_limit()
+                    .map_or(0.0, |d| d.as_secs_f64())
+                    .to_string()),
+                [t] => match t.parse::<f64>() {
+                    Ok(0.0) => {
+                        self.set_time_limit(None);
+                        Ok(String::new())
+                    }
+                    Ok(t) if t > 0.0 && t <= MAX_TIME_LIMIT => {
+                        self.set_time_limit(Some(std::time::Duration::from_secs_f64(t)));
+                        Ok(String::new())
+                    }
+                    _ => Err(TIME_LIMIT_USAGE.into()),
+                },
+                _ => Err(TIME_LIMIT_USAGE.into()),
+            },
             "gogui-analyze_commands" => Ok(self.analyze_commands()),
             name if name.starts_with("go-oracle-gfx_") => self.gfx(name, a),
             _ => Err("unknown command".into()),
         }
     }
 }
+
+/// The longest time limit `go-oracle-time_limit` takes (a day, in seconds).
+pub const MAX_TIME_LIMIT: f64 = 86_400.0;
+const TIME_LIMIT_USAGE: &str =
+    "syntax error (go-oracle-time_limit [SECONDS], 0 for none, at most 86400)";
 
 /// `n` non-negative integers, else the usage.
 fn numbers(a: &[String], n: usize, usage: &str) -> Result<Vec<u64>, String> {

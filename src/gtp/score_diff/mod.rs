@@ -205,6 +205,7 @@ fn referee_for(
         independent_life: options.independent_life,
         engines: options.engines.clone(),
         without: Vec::new(),
+        time_limit: None,
     })
     .map_err(|e| format!("--ruleset {ruleset}: {e}"))
 }

@@ -232,7 +232,7 @@ impl Dfpn<'_> {
             }
         }
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || crate::deadline::passed() {
             return Err(());
         }
         if self.benson && self.alive(key) {

@@ -457,7 +457,7 @@ impl Proof<'_> {
         }
         let cuts_before = self.cuts;
         self.nodes += 1;
-        if self.nodes > self.budget {
+        if self.nodes > self.budget || crate::deadline::passed() {
             return Err(());
         }
         let mark = self.stack.len();

@@ -96,7 +96,7 @@ pub(super) fn force(
     // Enumerate (breadth first).
     let mut next = 0usize;
     while next < keys.len() {
-        if keys.len() as u64 > budget {
+        if keys.len() as u64 > budget || crate::deadline::passed() {
             return Answer::Undetermined {
                 explored: keys.len() as u64,
             };

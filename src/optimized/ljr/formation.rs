@@ -298,7 +298,7 @@ impl BorderedSets {
     }
 
     fn tick(&mut self) -> bool {
-        if self.work_left == 0 {
+        if self.work_left == 0 || crate::deadline::passed() {
             return false;
         }
         self.work_left -= 1;

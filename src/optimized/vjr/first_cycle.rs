@@ -125,7 +125,7 @@ pub(super) fn search(
             }
             None => {
                 visited += 1;
-                if visited > budget {
+                if visited > budget || crate::deadline::passed() {
                     return Err(visited);
                 }
                 on_path[to] = stack.len() as u32 + 1;

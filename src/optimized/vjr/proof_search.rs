@@ -45,7 +45,7 @@ impl<const N: usize> Search<'_, '_, N> {
     /// The value of the last state of the path (V-15); `None` past the budget or the depth.
     fn eval(&mut self) -> Option<Outcome> {
         self.nodes += 1;
-        if self.nodes > self.budget || self.path.len() > MAX_DEPTH {
+        if self.nodes > self.budget || self.path.len() > MAX_DEPTH || crate::deadline::passed() {
             return None;
         }
         let state = self.path.last().expect("a state").0;

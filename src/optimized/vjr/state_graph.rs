@@ -116,7 +116,7 @@ pub(super) fn build<const N: usize>(
                     } else {
                         let (to, met) = id_of(step.next, &mut nodes, &mut queue);
                         states = met as u64;
-                        if states > budget {
+                        if states > budget || crate::deadline::passed() {
                             return Err(states);
                         }
                         to

@@ -452,7 +452,7 @@ impl Searcher<'_> {
         symmetric: u32,
     ) -> Result<Found, Stop> {
         self.nodes += 1;
-        if self.nodes > self.budget || depth > MAX_DEPTH {
+        if self.nodes > self.budget || depth > MAX_DEPTH || crate::deadline::passed() {
             return Err(Stop::Budget);
         }
         if game.is_over() {

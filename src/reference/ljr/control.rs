@@ -102,9 +102,14 @@ struct Budget {
 }
 
 impl Budget {
+    /// Whether the budget is spent (or the request's time limit has passed).
+    fn spent(&self) -> bool {
+        self.used >= self.limit || crate::deadline::passed()
+    }
+
     /// Count one node; false when the budget is spent.
     fn spend(&mut self) -> bool {
-        if self.used >= self.limit {
+        if self.spent() {
             return false;
         }
         self.used += 1;
@@ -224,6 +229,10 @@ fn each_turn(
     search: &mut ChildSearch<'_>,
 ) -> Outcome {
     let mut node = Node::new(game.to_move() == player);
+    if crate::deadline::passed() {
+        node.out_of_budget = true;
+        return node.outcome(false);
+    }
     let mut decided = false;
     for turn in game.legal_turns() {
         let mut child = game.clone();
@@ -235,7 +244,7 @@ fn each_turn(
             decided = true;
             break;
         }
-        if budget.used >= budget.limit {
+        if budget.spent() {
             node.out_of_budget = true;
             break;
         }
@@ -371,6 +380,9 @@ fn decide_set(
     set: &BTreeSet<Point>,
     budget: &mut Budget,
 ) -> Outcome {
+    if crate::deadline::passed() {
+        return Outcome::OutOfBudget;
+    }
     let player = query.player;
     let (g, start) = test_board(
         geometry,

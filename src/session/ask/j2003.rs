@@ -105,7 +105,7 @@ pub fn statuses(
             .iter()
             .map(|a| {
                 let said = said(
-                    &a.engine,
+                    a,
                     a.answer.score,
                     q.budget,
                     a.answer.analysis.explored,

@@ -77,7 +77,7 @@ pub fn control(
                                 ControlMethod::Dispute => &a.answer.dispute,
                             };
                             let value = maps[c].controlled.get(p).copied().flatten();
-                            let said = said(&a.engine, value, q.budget, maps[c].explored, || {
+                            let said = said(a, value, q.budget, maps[c].explored, || {
                                 format!(
                                     "whether {} controls {} ({})",
                                     ["Black", "White"][c],

@@ -32,6 +32,9 @@ pub struct Answered<T> {
     pub engine: String,
     pub answer: T,
     pub seconds: f64,
+    /// Whether the request's time limit stopped one of the engine's searches
+    /// ([`crate::deadline::was_cut`]).
+    pub time_limit_passed: bool,
 }
 
 /// Ask every engine in turn; an engine that cannot take the question stops the door with
@@ -47,22 +50,27 @@ fn each<T>(
         });
     }
     let mut out = Vec::with_capacity(engines.len());
-    for engine in engines {
+    for (i, engine) in engines.iter().enumerate() {
         let started = Instant::now();
-        let answer = ask(engine.as_ref())?;
+        // The engines share the request's time limit (crate::deadline).
+        let (answer, time_limit_passed) = crate::deadline::share(engines.len() - i, || {
+            (ask(engine.as_ref()), crate::deadline::was_cut())
+        });
+        let answer = answer?;
         out.push(Answered {
             engine: engine.name(),
             answer,
             seconds: started.elapsed().as_secs_f64(),
+            time_limit_passed,
         });
     }
     Ok(out)
 }
 
-/// What one engine said on one item: decided, or undetermined within `budget` after
-/// `explored` (the question in the rules' words).
-fn said<T>(
-    engine: &str,
+/// What engine `a` said on one item: decided, or undetermined within `budget` (or the time
+/// limit) after `explored` (the question in the rules' words).
+fn said<A, T>(
+    a: &Answered<A>,
     value: Option<T>,
     budget: u64,
     explored: u64,
@@ -71,17 +79,18 @@ fn said<T>(
     match value {
         Some(t) => Said::Decided(t),
         None => Said::Undetermined(Shortfall {
-            engine: engine.to_string(),
+            engine: a.engine.clone(),
             budget,
             explored,
             question: question(),
+            time_limit_passed: a.time_limit_passed,
         }),
     }
 }
 
 /// [`said`] of a search's [`Answer`].
-fn said_of<T: Clone>(
-    engine: &str,
+fn said_of<A, T: Clone>(
+    engine: &Answered<A>,
     answer: &Answer<T>,
     budget: u64,
     question: impl FnOnce() -> String,
@@ -109,7 +118,7 @@ pub(super) fn string_item<A, R, T: PartialEq + Clone>(
             .map(|a| {
                 let (reports, explored) = strings(&a.answer);
                 let s = &reports[i];
-                let said = said(&a.engine, pick(s), budget, explored, || {
+                let said = said(a, pick(s), budget, explored, || {
                     format!(
                         "{what} of the string at {}",
                         string_name(geometry, points(s))

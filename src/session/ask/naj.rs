@@ -43,7 +43,7 @@ pub fn immortal(
             answers
                 .iter()
                 .map(|a| {
-                    let said = said_of(&a.engine, &a.answer[k], budget, || {
+                    let said = said_of(a, &a.answer[k], budget, || {
                         format!("the immortal {} stones (N-17)", c.name())
                     });
                     (a.engine.clone(), said)
@@ -148,7 +148,7 @@ pub fn analyses(
                         explored: *explored,
                     },
                 };
-                let said = said_of(&a.engine, &value, q.budget.nodes, || {
+                let said = said_of(a, &value, q.budget.nodes, || {
                     format!("the optimal NAJ {colour}-analysis (N-15, N-16)")
                 });
                 (a.engine.clone(), said)

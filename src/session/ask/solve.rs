@@ -64,7 +64,7 @@ pub fn solve(
                         explored: *explored,
                     },
                 };
-                let said = said_of(&a.engine, &value, q.budget, || {
+                let said = said_of(a, &value, q.budget, || {
                     "the value of the game under perfect play (solve.md)".to_string()
                 });
                 (a.engine.clone(), said)

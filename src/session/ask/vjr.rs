@@ -206,13 +206,9 @@ fn decided_with<T>(
     pick: impl Fn(&EngineAssessment) -> Option<T>,
 ) -> Said<Option<T>> {
     let value = a.answer.is_decided().then(|| pick(&a.answer));
-    said(
-        &a.engine,
-        value,
-        budget,
-        a.answer.assessment.explored,
-        || question.to_string(),
-    )
+    said(a, value, budget, a.answer.assessment.explored, || {
+        question.to_string()
+    })
 }
 
 /// One engine's assessment (V-23: both questions of every string), territory and score.

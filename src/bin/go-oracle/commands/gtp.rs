@@ -49,6 +49,21 @@ pub struct GtpOnly {
     /// do without them, e.g. `all_legal,is_legal`).
     #[arg(long, value_delimiter = ',')]
     without_commands: Vec<String>,
+    /// Wall-clock seconds each command's searches may take beside the budget (0: none);
+    /// past it the answer is `? undetermined ... within the time limit ...`.
+    #[arg(long, default_value_t = 5.0, value_parser = time_limit)]
+    time_limit: f64,
+}
+
+/// A `--time-limit` value: seconds, 0 for none, at most a day.
+fn time_limit(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if (0.0..=go_oracle::gtp::referee::MAX_TIME_LIMIT).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "expected seconds from 0 (no limit) to {}",
+            go_oracle::gtp::referee::MAX_TIME_LIMIT
+        )),
+    }
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -107,7 +122,13 @@ impl RefereeOptions {
 
     /// A referee with these options; `seed` for genmove; `without` commands it pretends not
     /// to know.
-    pub fn referee(&self, seed: u64, without: Vec<String>) -> Result<Referee, Exit> {
+    /// A limit of `time_limit` seconds on each command's searches (0: none).
+    pub fn referee(
+        &self,
+        seed: u64,
+        without: Vec<String>,
+        time_limit: f64,
+    ) -> Result<Referee, Exit> {
         if self.independent_life.is_some() && self.ruleset != RulesetId::Vjr {
             return Err(Exit::BadInput(
                 "--independent-life belongs to --ruleset vjr (VP-1)".into(),
@@ -122,6 +143,7 @@ impl RefereeOptions {
             independent_life: self.independent_life.unwrap_or_default(),
             engines: self.engine.shared_engines(),
             without,
+            time_limit: (time_limit > 0.0).then(|| std::time::Duration::from_secs_f64(time_limit)),
         })
         .map_err(|e| Exit::BadInput(format!("--ruleset {}: {e}", self.ruleset)))
     }
@@ -136,9 +158,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<(), Exit> {
-    let mut referee = args
-        .referee
-        .referee(args.only.seed, args.only.without_commands)?;
+    let mut referee = args.referee.referee(
+        args.only.seed,
+        args.only.without_commands,
+        args.only.time_limit,
+    )?;
     let stdin = std::io::stdin();
     let mut stdout = std::io::stdout().lock();
     for line in stdin.lock().lines() {

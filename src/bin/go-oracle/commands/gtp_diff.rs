@@ -73,7 +73,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             args.out.display()
         )));
     }
-    let mut referee = args.referee.referee(args.seed, Vec::new())?;
+    let mut referee = args.referee.referee(args.seed, Vec::new(), 0.0)?;
     let options = Options {
         ruleset: args.referee.ruleset,
         patch: args.referee.patch()?,

@@ -190,7 +190,7 @@ impl Question<'_> {
                 if holders.and(goal).is_subset(proved) {
                     continue;
                 }
-                if budget.left == 0 {
+                if budget.left == 0 || crate::deadline::passed() {
                     return (refuted, true);
                 }
                 let mut part = Budget {

@@ -18,7 +18,7 @@ pub(super) struct Budget {
 
 impl Budget {
     pub(super) fn take(&mut self) -> bool {
-        if self.left == 0 {
+        if self.left == 0 || crate::deadline::passed() {
             return false;
         }
         self.left -= 1;
