@@ -37,12 +37,29 @@ pub fn liberties(geometry: &Geometry, cells: &[Cell], x: Point) -> BTreeSet<Poin
         .collect()
 }
 
-/// Every stone without liberties (L-13), increasing.
+/// Every stone without liberties (L-13), increasing. The stones reachable from a stone by
+/// same-content jumps have the same liberties (L-13 reads them off that reach), so each
+/// reach is looked at once.
 pub fn stones_without_liberties(geometry: &Geometry, cells: &[Cell]) -> Vec<Point> {
-    geometry
-        .points()
-        .filter(|&x| cells[x] != Cell::Empty && liberties(geometry, cells, x).is_empty())
-        .collect()
+    let mut seen = vec![false; geometry.len()];
+    let mut out = Vec::new();
+    for x in geometry.points() {
+        if seen[x] || cells[x] == Cell::Empty {
+            continue;
+        }
+        let reach = same_content_reach(geometry, cells, x);
+        let free = reach
+            .iter()
+            .any(|&a| geometry.neighbours(a).iter().any(|&y| cells[y] == Cell::Empty));
+        for &a in &reach {
+            seen[a] = true;
+        }
+        if !free {
+            out.extend(reach);
+        }
+    }
+    out.sort_unstable();
+    out
 }
 
 /// L-15: whether `player` has bordered `set`.
