@@ -11,6 +11,10 @@
 //! (`runner::SharedReplays`); tests run on every core. A test whose engine leaves the check
 //! undetermined within its budget is ignored at run time with the reason.
 
+/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use go_oracle::engine::Engine;
 use go_oracle::parse::case::{load_case, Case, Check};
 use go_oracle::parse::InputError;

@@ -3,6 +3,10 @@
 //! holds it: `UPDATE_GOLDEN=1 cargo test --release --test render` rewrites it); every check
 //! of the corpus renders; bad input exits 2 with a message.
 
+/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::{load_case, Case};
