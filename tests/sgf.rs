@@ -4,6 +4,10 @@
 //! JSON of `import`, a written case passes `go-oracle check`, and import -> export -> import
 //! gives the same checks.
 
+/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 use go_oracle::engine::Move;
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::parse::sgf::{read_sgf, write_sgf, SgfGame, SgfMarkup, SgfMove};

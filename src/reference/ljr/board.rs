@@ -48,9 +48,12 @@ pub fn stones_without_liberties(geometry: &Geometry, cells: &[Cell]) -> Vec<Poin
             continue;
         }
         let reach = same_content_reach(geometry, cells, x);
-        let free = reach
-            .iter()
-            .any(|&a| geometry.neighbours(a).iter().any(|&y| cells[y] == Cell::Empty));
+        let free = reach.iter().any(|&a| {
+            geometry
+                .neighbours(a)
+                .iter()
+                .any(|&y| cells[y] == Cell::Empty)
+        });
         for &a in &reach {
             seen[a] = true;
         }
