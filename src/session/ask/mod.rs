@@ -88,16 +88,16 @@ fn said<A, T>(
     }
 }
 
-/// [`said`] of a search's [`Answer`].
+/// [`said`] of one of engine `a`'s search [`Answer`]s.
 fn said_of<A, T: Clone>(
-    engine: &Answered<A>,
+    a: &Answered<A>,
     answer: &Answer<T>,
     budget: u64,
     question: impl FnOnce() -> String,
 ) -> Said<T> {
     match answer {
         Answer::Decided(t) => Said::Decided(t.clone()),
-        Answer::Undetermined { explored } => said(engine, None, budget, *explored, question),
+        Answer::Undetermined { explored } => said(a, None, budget, *explored, question),
     }
 }
 
