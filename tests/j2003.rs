@@ -169,6 +169,10 @@ proptest! {
             },
         };
         let solved = statuses(&graph, &d, 50_000);
+        // Only strings the state graph decides are compared: without one, nothing to run.
+        if solved.iter().all(|(_, s)| s.is_none()) {
+            return Ok(());
+        }
         // Every proof search: df-pn with and without the ko bracketing (S-3.1, S-3.2), and
         // the line-bounded searches.
         // df-pn alone (the line-bounded searches off) too: with them on it runs only where
