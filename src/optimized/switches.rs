@@ -104,6 +104,9 @@ switches! {
     /// J2003: with `j2003_dfpn`, an uncapturable check is first solved in two ko-free
     /// variants that bracket it (spec S-3.2); the full game only where they disagree.
     ko_bracketing = "ko-bracketing", J2003, [J2003];
+    /// J2003: in the proof searches, Benson's verdict on a board is kept and not computed
+    /// again when the board comes back (off: every state's board is judged afresh).
+    benson_memo = "benson-memo", J2003, [J2003];
     /// J2003: an ending pass (J-19) on a position where no single stone is a ko stone (J-28)
     /// is legal without the analysis (lemma J19-L1 of spec `j2003.md`; off: the analysis of
     /// G-9 judges every ending pass, as the reference does).

@@ -257,6 +257,12 @@ impl State {
         self.cells[i / 64] >> (i % 64) & 1 == 1
     }
 
+    /// The words that hold the board (two bits per point), without the played-stone and
+    /// frozen-region bits.
+    pub(super) fn board_words(&self) -> &[u64] {
+        &self.cells[self.played_words as usize..self.cells.len() - self.frozen_words as usize]
+    }
+
     /// The board, one byte per point, into `out`.
     pub(super) fn board_into(&self, points: usize, out: &mut Vec<u8>) {
         let words = &self.cells[self.played_words as usize..];

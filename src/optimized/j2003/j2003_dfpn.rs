@@ -16,7 +16,7 @@
 //! (the GHI treatment of Kishimoto & Müller, tsumego.js' `repd`). C1/C2 checks are not
 //! searched here (their Büchi conditions need the fixpoint of `proof_search.rs`).
 
-use super::benson_survival::benson_alive;
+use super::benson_verdict::benson_alive;
 use super::board::{expand, stone, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;

@@ -29,8 +29,10 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
-//! * `benson_survival.rs`: Benson's algorithm on byte boards (the shared fixpoint,
-//!   `crate::benson::on_graph`), the alive leaves of the proofs;
+//! * `benson_memo.rs`: Benson's verdicts kept per board (switch `benson-memo`);
+//! * `benson_verdict.rs`: Benson's algorithm on byte boards (the shared fixpoint,
+//!   `crate::benson`), what the Benson-based reductions read;
+//! * `benson_survival.rs`: the alive leaves of the proofs;
 //! * `sealed_regions.rs`: no plays into regions sealed by X's alive strings (U game);
 //! * `frozen_regions.rs`: regions enclosed by the prover's opponent, one tempo move;
 //! * `j2003_dfpn.rs`: the uncapturable check by df-pn (switch `j2003-dfpn`, S-3.1);
@@ -40,8 +42,10 @@
 //!   before the analysis (switch `j19-ko-stone-screen`; not a reduction of the solver);
 //! * `score.rs`: J2003 scoring by union-find.
 
+mod benson_memo;
 mod benson_survival;
 mod benson_uncapturable;
+mod benson_verdict;
 mod board;
 mod bounded_capture;
 mod frozen_regions;
@@ -118,6 +122,7 @@ fn proof(
                 benson_survival: engine.switches.benson_survival,
                 sealed_regions: engine.switches.sealed_regions,
                 frozen_regions: engine.switches.frozen_regions,
+                benson_memo: engine.switches.benson_memo,
             },
             PROOF_DEPTH,
             if dfpn { share / 4 } else { share },

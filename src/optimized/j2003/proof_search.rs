@@ -8,6 +8,10 @@
 //! (benson_survival.rs), the sealed regions (sealed_regions.rs) and the frozen regions
 //! (frozen_regions.rs).
 
+use std::rc::Rc;
+
+use super::benson_memo::BensonMemo;
+use super::benson_verdict::Benson;
 use super::board::{expand, stone, string_of, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
@@ -26,6 +30,8 @@ pub(super) struct Leaves {
     /// opponent's plays there are one tempo move, the prover plays neither there nor on the
     /// last outside liberty of an enclosing string (spec S-3).
     pub(super) frozen_regions: bool,
+    /// `benson-memo` (benson_memo.rs): Benson's verdicts kept by board.
+    pub(super) benson_memo: bool,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -109,6 +115,11 @@ pub(super) fn prove(
         vec![(false, 0, true, budget / 2), (false, 0, false, budget)]
     };
     let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
+    // Benson's verdicts depend on the board only: each prover keeps its memo for all stages.
+    let mut memos: Vec<BensonMemo> = provers
+        .iter()
+        .map(|_| BensonMemo::new(leaves.benson_memo))
+        .collect();
     for (frozen_regions, wall_liberties, narrow, share) in stages {
         let start = if frozen_regions {
             start.clone().with_frozen_bits(geometry.len())
@@ -118,13 +129,15 @@ pub(super) fn prove(
         let mut searches: Vec<Proof> = provers
             .iter()
             .zip(kept.iter_mut())
-            .map(|(&prover, proved)| Proof {
+            .zip(memos.iter_mut())
+            .map(|((&prover, proved), memo)| Proof {
                 narrow,
                 benson_leaves: leaves.benson_survival,
                 sealed_regions: leaves.sealed_regions,
                 frozen_regions,
                 wall_liberties,
                 proved: std::mem::take(proved),
+                benson_memo: std::mem::take(memo),
                 budget,
                 ..Proof::new(geometry, check, prover, near.clone())
             })
@@ -178,8 +191,9 @@ pub(super) fn prove(
                 Err(()) => break,
             }
         }
-        for (search, proved) in searches.into_iter().zip(kept.iter_mut()) {
+        for ((search, proved), memo) in searches.into_iter().zip(&mut kept).zip(&mut memos) {
             *proved = search.proved;
+            *memo = search.benson_memo;
         }
     }
     (None, spent, Vec::new())
@@ -212,8 +226,10 @@ pub(super) struct Proof<'a> {
     /// A new region is frozen only when every string enclosing it has at least this many
     /// liberties (a choice of the search, not needed for soundness).
     pub(super) wall_liberties: usize,
-    /// The sealed points of the state being expanded.
-    sealed: Vec<bool>,
+    /// Benson's verdict on the state being expanded (its sealed points).
+    sealed: Rc<Benson>,
+    /// `benson-memo` (benson_memo.rs): Benson's verdicts by board.
+    pub(super) benson_memo: BensonMemo,
     pub(super) near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     /// With the prover's move at the prover's states.
@@ -260,7 +276,11 @@ impl<'a> Proof<'a> {
             sealed_regions: true,
             frozen_regions: true,
             wall_liberties: 1,
-            sealed: vec![false; geometry.len()],
+            sealed: Rc::new(Benson {
+                alive: vec![false; geometry.len()],
+                sealed: vec![false; geometry.len()],
+            }),
+            benson_memo: BensonMemo::default(),
             near,
             proved: HashMap::default(),
             stack: Vec::new(),
@@ -294,7 +314,7 @@ impl Proof<'_> {
             // `sealed-regions` (sealed_regions.rs; spec S-3, U game): no plays into regions
             // sealed by X's unconditionally alive strings: the prover's by choice, Y's (when
             // X proves) because X's pass answers them and they change nothing outside.
-            let sealed = &self.sealed;
+            let sealed = &self.sealed.sealed;
             out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
         }
         if self.frozen_regions {
@@ -443,7 +463,7 @@ impl Proof<'_> {
                 return Ok(None);
             }
             // For `successors` of this state (called before any other state is visited).
-            self.sealed = verdict.sealed;
+            self.sealed = verdict;
         }
         if depth == 0 {
             self.cuts += 1;

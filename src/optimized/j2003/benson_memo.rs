@@ -1,0 +1,94 @@
+//! Reduction `benson-memo` (engine switch, spec S-3): Benson's verdict on a board is kept,
+//! so that a board met again (the next depth bound of the iterative deepening, another
+//! stage, a transposition) is not judged again. The verdict depends on the board and the
+//! defender's colour only (`benson_alive`), and the colour is fixed for one search, so the
+//! board's words are the key. The memo is a cache: at `CAPACITY` boards it starts again
+//! empty. Off: every state's board is judged afresh.
+
+use std::rc::Rc;
+
+use super::benson_verdict::{benson_alive, Benson};
+use super::board::State;
+use crate::geometry::Geometry;
+use rustc_hash::FxHashMap as HashMap;
+
+/// Boards kept before the memo is emptied.
+const CAPACITY: usize = 1 << 18;
+
+/// Benson's verdicts for one defender colour, by board.
+#[derive(Default)]
+pub(super) struct BensonMemo {
+    /// `benson-memo` on.
+    on: bool,
+    verdicts: HashMap<Box<[u64]>, Rc<Benson>>,
+    /// The state's board, one byte per point (scratch).
+    board: Vec<u8>,
+}
+
+impl BensonMemo {
+    pub(super) fn new(on: bool) -> BensonMemo {
+        BensonMemo {
+            on,
+            ..BensonMemo::default()
+        }
+    }
+
+    /// Benson's verdict on the board of `key` for the colour `c`, which must be the same at
+    /// every call (the defender of the search).
+    pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Rc<Benson> {
+        if self.on {
+            if let Some(v) = self.verdicts.get(key.board_words()) {
+                return v.clone();
+            }
+        }
+        key.board_into(geometry.len(), &mut self.board);
+        let verdict = Rc::new(benson_alive(geometry, &self.board, c));
+        if self.on {
+            if self.verdicts.len() >= CAPACITY {
+                self.verdicts.clear();
+            }
+            self.verdicts
+                .insert(key.board_words().into(), verdict.clone());
+        }
+        verdict
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::benson_verdict::benson_alive;
+    use super::super::board::test_support::byte_board;
+    use super::super::board::State;
+    use super::BensonMemo;
+
+    /// Boards that differ only past the first 32 points (the second word of the packed
+    /// board), asked in turn and again: the memo answers each as Benson's algorithm does.
+    #[test]
+    fn the_memo_answers_each_board_as_benson_does() {
+        let alive_top = ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\
+                         # # # # . . . .\n. # . # . . . .";
+        let dead_top = ". . . . . . . .\n. . . . . . . .\n. . . . . . . .\n. . . . . . . .\n\
+                        # # # # . . . .\n. # O # . . . .";
+        let mut memo = BensonMemo::new(true);
+        for _ in 0..2 {
+            for d in [alive_top, dead_top] {
+                let (g, board) = byte_board(d);
+                let state = State::new(&board, &[0], 2);
+                let fresh = benson_alive(&g, &board, 1);
+                let kept = memo.verdict(&g, &state, 1);
+                assert_eq!(kept.alive, fresh.alive, "{d}");
+                assert_eq!(kept.sealed, fresh.sealed, "{d}");
+            }
+        }
+        assert_eq!(memo.verdicts.len(), 2);
+        let verdict = |d: &str| {
+            let (g, board) = byte_board(d);
+            benson_alive(&g, &board, 1).alive
+        };
+        assert_ne!(
+            verdict(alive_top),
+            verdict(dead_top),
+            "the boards must differ"
+        );
+    }
+}
