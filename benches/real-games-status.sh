@@ -30,7 +30,7 @@ for size in "${sizes[@]}"; do
     timeout "$timeout_s" "$bin" status --ruleset "$ruleset" --engine optimized \
       --budget "$budget" --json "$tmp/final.txt" > "$tmp/out.json" 2>/dev/null
     e=$(date +%s.%N)
-    if jq -e .engines.optimized "$tmp/out.json" > /dev/null 2>&1; then
+    if [ -s "$tmp/out.json" ] && jq -e .engines.optimized "$tmp/out.json" > /dev/null 2>&1; then
       strings=$(jq '.engines.optimized.strings | length' "$tmp/out.json")
       decided=$(jq '[.engines.optimized.strings[] | select(.status != "undetermined")] | length' "$tmp/out.json")
       score=$(jq -r '.engines.optimized.score // "-"' "$tmp/out.json")
