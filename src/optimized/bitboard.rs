@@ -23,11 +23,11 @@ impl<const N: usize> Default for BitBoard<N> {
 impl<const N: usize> BitBoard<N> {
     pub const ZERO: Self = BitBoard([0; N]);
 
+    /// The set of one bit (built word by word, so that it can stay in registers).
     #[inline]
     pub fn single(bit: usize) -> Self {
-        let mut b = Self::ZERO;
-        b.0[bit >> 6] |= 1u64 << (bit & 63);
-        b
+        let (w, one) = (bit >> 6, 1u64 << (bit & 63));
+        BitBoard(std::array::from_fn(|i| if i == w { one } else { 0 }))
     }
     #[inline]
     pub fn get(&self, bit: usize) -> bool {
