@@ -66,6 +66,8 @@ pub struct OptGame<const N: usize> {
     switches: Switches,
     stones: Stones<N>,
     hash: u64,
+    /// The Zobrist keys (looked up once, not at every play).
+    keys: &'static [[u64; 2]],
     /// The board's tables, shared by the games on it.
     layout: Arc<Layout<N>>,
     /// Turn order (the start position itself is not kept here).
@@ -146,6 +148,7 @@ impl<const N: usize> OptGame<N> {
                 white: BitBoard::ZERO,
             },
             hash: 0,
+            keys: keys(),
             layout,
             order: Start {
                 position: Position::empty(0),
@@ -164,7 +167,12 @@ impl<const N: usize> OptGame<N> {
             keep_history,
             index_positions,
             before_last: [None, None],
-            positions_index: HashIndex::with_capacity(if index_positions { capacity } else { 0 }),
+            // The index grows by doubling; a game of as many turns as points needs no growth.
+            positions_index: HashIndex::with_capacity(if index_positions {
+                width * height + 16
+            } else {
+                0
+            }),
             plays_index: HashIndex::with_capacity(if index_plays { capacity } else { 0 }),
             strings: None,
             cycle: None,
@@ -245,7 +253,7 @@ impl<const N: usize> OptGame<N> {
         }
         let occupied = self.stones.black.or(&self.stones.white);
         let stride = self.stride as u32;
-        let z = keys();
+        let z = self.keys;
         let me = colour_index(player);
         let opp_colour = player.opponent();
         let stone = BitBoard::<N>::single(b);
@@ -469,8 +477,15 @@ impl<const N: usize> OptGame<N> {
     #[inline]
     pub fn commit_play(&mut self, player: Colour, o: &Outcome<N>) -> u32 {
         let before = self.history.len().wrapping_sub(1);
-        let opp_removed = o.removed_opponent.count();
-        let own_removed = o.removed_own.count();
+        // Most plays remove nothing (a count is no single instruction on every target).
+        let count = |removed: &BitBoard<N>| {
+            if removed.is_zero() {
+                0
+            } else {
+                removed.count()
+            }
+        };
+        let (opp_removed, own_removed) = (count(&o.removed_opponent), count(&o.removed_own));
         match player {
             Colour::Black => {
                 self.prisoners.black += opp_removed;

@@ -120,15 +120,25 @@ impl<const N: usize> Strings<N> {
             // from captures are added below.) It keeps the id of the largest string it joins,
             // so only the stones of the others are renamed.
             let mut liberties = *around;
-            let (mut id, mut largest) = (bit, 0);
+            // Sizes are counted only when a second string joins (most plays join one).
+            let (mut id, mut largest) = (bit, None);
             for &n in neighbours {
                 let n = n as usize;
                 if own_after.get(n) {
                     let s = self.id[n] as usize;
+                    if s == id {
+                        continue;
+                    }
                     liberties = liberties.or(&self.liberties[s]);
-                    let size = self.stones[s].count();
-                    if size > largest {
-                        (id, largest) = (s, size);
+                    if id == bit {
+                        id = s;
+                    } else {
+                        let kept = largest.unwrap_or_else(|| self.stones[id].count());
+                        let size = self.stones[s].count();
+                        largest = Some(kept.max(size));
+                        if size > kept {
+                            id = s;
+                        }
                     }
                 } else if opp_after.get(n) {
                     let s = self.id[n] as usize;
