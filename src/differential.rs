@@ -212,6 +212,104 @@ pub fn compare_engines(
     Ok(())
 }
 
+/// The fast path of the play bench (`OptGame::play_fast`, `is_empty_point`, `is_own_eye`)
+/// against the reference's `Game`, under every configuration of play (all on, each switch of
+/// [`Family::Play`] off) and at two word counts: before every move the emptiness and own-eye
+/// answers for the moved point agree, then its result (stones removed, or why illegal), the
+/// position, the prisoners, the player to move and the end.
+pub fn compare_fast_path(
+    geometry: &Geometry,
+    rules: &Rules,
+    start: &Start,
+    moves: &[u16],
+) -> Result<(), String> {
+    use crate::optimized::bitboard::MAX_WORDS;
+    use crate::optimized::{Family, Switches};
+    let mut configurations = vec![Switches::ALL_ON];
+    for name in Switches::names_of(Family::Play) {
+        configurations.extend(Switches::without(name));
+    }
+    let (w, h) = geometry.rect_size().ok_or("not a rectangle")?;
+    for switches in configurations {
+        if (w + 1) * h <= 128 {
+            fast_path_game::<2>(geometry, rules, start, moves, switches)?;
+        }
+        fast_path_game::<MAX_WORDS>(geometry, rules, start, moves, switches)?;
+    }
+    Ok(())
+}
+
+fn fast_path_game<const N: usize>(
+    geometry: &Geometry,
+    rules: &Rules,
+    start: &Start,
+    moves: &[u16],
+    switches: crate::optimized::Switches,
+) -> Result<(), String> {
+    use crate::optimized::Optimized;
+    use crate::reference::Reference;
+    let (w, h) = geometry.rect_size().ok_or("not a rectangle")?;
+    let mut reference = Reference
+        .start(geometry, rules, start)
+        .map_err(|u| u.to_string())?;
+    let mut fast = Optimized::start_sized::<N>(w, h, rules, start, switches);
+    let n = geometry.len();
+    let name = format!("fast path ({N} words, off: {:?})", switches.off());
+    for (i, &m) in moves.iter().enumerate() {
+        let describe = || format!("{name}, move {i}, rules {rules:?}");
+        if reference.is_over() != fast.is_over() {
+            return Err(format!("{}: the end differs", describe()));
+        }
+        if reference.is_over() {
+            break;
+        }
+        let me = reference.to_move();
+        let idx = m as usize % (n + 1);
+        let (expected, got) = if idx == n {
+            let expected = reference.play(Move::Pass).map(|p| p.removed.len() as u32);
+            (expected, fast.play_fast(None))
+        } else {
+            let empty = reference.cell(idx) == Cell::Empty;
+            let eye = empty
+                && geometry
+                    .neighbours(idx)
+                    .iter()
+                    .all(|&q| reference.cell(q) == Cell::Stone(me));
+            let (got_empty, got_eye) = (fast.is_empty_point(idx), fast.is_own_eye(idx, me));
+            if (got_empty, got_eye) != (empty, eye) {
+                return Err(format!(
+                    "{}: point {idx}: empty, own eye: reference {:?}, {name} {:?}",
+                    describe(),
+                    (empty, eye),
+                    (got_empty, got_eye)
+                ));
+            }
+            let expected = reference
+                .play(Move::Play(idx))
+                .map(|p| p.removed.len() as u32);
+            (expected, fast.play_fast(Some(idx)))
+        };
+        if expected != got {
+            return Err(format!(
+                "{}: point {idx}: reference {expected:?}, {name} {got:?}",
+                describe()
+            ));
+        }
+        if fast.position() != reference.position()
+            || fast.prisoners() != reference.prisoners()
+            || fast.player() != reference.to_move()
+        {
+            return Err(format!(
+                "{}: point {idx}: position, prisoners or turn differ:\nreference\n{}{name}\n{}",
+                describe(),
+                reference.position().diagram(geometry),
+                fast.position().diagram(geometry)
+            ));
+        }
+    }
+    Ok(())
+}
+
 /// NAJ N-17 on both engines for both colours: the reference search (within `budget`) and
 /// Benson's algorithm must agree wherever the search decides. Returns how many colours
 /// were decided.

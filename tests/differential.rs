@@ -1,7 +1,8 @@
 //! proptest: random games on random small rectangles under every rule combination; the
-//! reference and every optimized configuration agree after every move.
+//! reference and every optimized configuration agree after every move, through the engine
+//! interface and through the play bench's fast path.
 
-use go_oracle::differential::{compare_engines, GameInput};
+use go_oracle::differential::{compare_engines, compare_fast_path, GameInput};
 use go_oracle::rules::{CaptureOrder, Suicide};
 use proptest::prelude::*;
 
@@ -55,6 +56,16 @@ proptest! {
         input.moves = moves;
         let (g, r, s) = input.build(3);
         if let Err(e) = compare_engines(&g, &r, &s, &input.moves) {
+            prop_assert!(false, "{}", e);
+        }
+    }
+
+    /// The play bench's fast path (`play_fast`, `is_empty_point`, `is_own_eye`) plays the
+    /// reference's games, with each speed-up of play off too; long games on boards up to 9x9.
+    #[test]
+    fn fast_path_agrees_with_the_reference(input in game_input(), moves in proptest::collection::vec(any::<u16>(), 0..400)) {
+        let (g, r, s) = input.build(9);
+        if let Err(e) = compare_fast_path(&g, &r, &s, &moves) {
             prop_assert!(false, "{}", e);
         }
     }

@@ -23,11 +23,11 @@ impl<const N: usize> Default for BitBoard<N> {
 impl<const N: usize> BitBoard<N> {
     pub const ZERO: Self = BitBoard([0; N]);
 
+    /// The set of one bit (built word by word, so that it can stay in registers).
     #[inline]
     pub fn single(bit: usize) -> Self {
-        let mut b = Self::ZERO;
-        b.0[bit >> 6] |= 1u64 << (bit & 63);
-        b
+        let (w, one) = (bit >> 6, 1u64 << (bit & 63));
+        BitBoard(std::array::from_fn(|i| if i == w { one } else { 0 }))
     }
     #[inline]
     pub fn get(&self, bit: usize) -> bool {
@@ -152,28 +152,32 @@ impl<const N: usize> BitBoard<N> {
         Bits {
             board: *self,
             word: 0,
+            current: self.0[0],
         }
     }
 }
 
+/// The set bits of a board; the word being read is kept apart (a register, not a round trip
+/// through memory per bit).
 pub struct Bits<const N: usize> {
     board: BitBoard<N>,
     word: usize,
+    current: u64,
 }
 
 impl<const N: usize> Iterator for Bits<N> {
     type Item = usize;
     #[inline]
     fn next(&mut self) -> Option<usize> {
-        while self.word < N {
-            let w = self.board.0[self.word];
-            if w != 0 {
-                let t = w.trailing_zeros() as usize;
-                self.board.0[self.word] = w & (w - 1);
-                return Some(self.word * 64 + t);
-            }
+        while self.current == 0 {
             self.word += 1;
+            if self.word >= N {
+                return None;
+            }
+            self.current = self.board.0[self.word];
         }
-        None
+        let t = self.current.trailing_zeros() as usize;
+        self.current &= self.current - 1;
+        Some(self.word * 64 + t)
     }
 }

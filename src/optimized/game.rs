@@ -4,12 +4,14 @@
 //! removes stones.
 
 use super::bitboard::BitBoard;
+use super::layout::Layout;
 use super::strings::Strings;
 use super::zobrist::{keys, HashIndex};
 use super::Switches;
 use crate::engine::{Cycle, Game, Illegal, Move, Played, Prisoners, Score, Start};
 use crate::geometry::{Cell, Colour, Point, Position};
 use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};
+use std::sync::Arc;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Stones<const N: usize> {
@@ -43,6 +45,8 @@ pub struct Outcome<const N: usize> {
     removed_own: BitBoard<N>,
     /// The played stone with the own strings it joins.
     joined: BitBoard<N>,
+    /// The padded bit of the played point.
+    bit: u16,
 }
 
 /// A move-sequence on a board of at most `64 * N` padded bits.
@@ -62,10 +66,10 @@ pub struct OptGame<const N: usize> {
     switches: Switches,
     stones: Stones<N>,
     hash: u64,
-    /// Padded bit of every point (avoids a division per lookup).
-    bit_of: Vec<u16>,
-    /// On-board neighbours of every padded bit, and how many there are.
-    neighbours_of: Vec<([u16; 4], u8)>,
+    /// The Zobrist keys (looked up once, not at every play).
+    keys: &'static [[u64; 2]],
+    /// The board's tables, shared by the games on it.
+    layout: Arc<Layout<N>>,
     /// Turn order (the start position itself is not kept here).
     order: Start,
     turns: usize,
@@ -80,12 +84,21 @@ pub struct OptGame<const N: usize> {
     play_turns: Vec<u32>,
     /// History index before the latest turn of Black / White.
     before_last_turn: [Option<usize>; 2],
+    /// Whether the history is kept: a ko rule beyond basic ko or the cycle rule consults
+    /// it, or the switch `ko-indexes` is off.
+    keep_history: bool,
+    /// Whether `positions_index` is kept (switch `hash-index`, and a rule consults it or the
+    /// switch `ko-indexes` is off).
+    index_positions: bool,
+    /// The position and its hash before the latest turn of Black / White, when the history
+    /// is not kept (basic ko alone, switch `ko-indexes`).
+    before_last: [Option<(Stones<N>, u64)>; 2],
     positions_index: HashIndex,
     plays_index: HashIndex,
     /// Set when a long cycle ended the sequence (naj.md N-24).
     cycle: Option<Cycle>,
     /// Present when the switch `incremental-strings` is on.
-    strings: Option<Box<Strings<N>>>,
+    strings: Option<Strings<N>>,
 }
 
 #[inline]
@@ -104,14 +117,20 @@ impl<const N: usize> OptGame<N> {
         start: &Start,
         switches: Switches,
     ) -> Self {
-        let stride = width + 1;
-        let mut on_board = BitBoard::ZERO;
-        for y in 0..height {
-            for x in 0..width {
-                on_board.set(y * stride + x);
-            }
-        }
+        let layout = Layout::of(width, height);
+        let (stride, on_board) = (layout.stride, layout.on_board);
         let capacity = 4 * width * height + 16;
+        // PLAY-8.2 ... PLAY-8.5 and the cycle rule (naj.md N-24) look back over the history;
+        // basic ko (PLAY-8.1) only at the position before the opponent's latest turn.
+        let fixed = rules.has_ko(KoRule::Fixed);
+        let needs_positions = rules.has_ko(KoRule::PositionalSuperko)
+            || rules.has_ko(KoRule::SituationalSuperko)
+            || rules.has_ko(KoRule::SituationalSuperkoSamePlayer)
+            || rules.no_result_on_cycle;
+        let keep_history = !switches.ko_indexes || fixed || needs_positions;
+        let index_positions = switches.hash_index && (!switches.ko_indexes || needs_positions);
+        let index_plays = switches.hash_index && (!switches.ko_indexes || fixed);
+        let history_capacity = if keep_history { capacity } else { 0 };
         let mut game = OptGame {
             width,
             height,
@@ -119,7 +138,7 @@ impl<const N: usize> OptGame<N> {
             on_board,
             rules: rules.clone(),
             basic: rules.has_ko(KoRule::Basic),
-            fixed: rules.has_ko(KoRule::Fixed),
+            fixed,
             positional: rules.has_ko(KoRule::PositionalSuperko),
             situational: rules.has_ko(KoRule::SituationalSuperko),
             situational_same: rules.has_ko(KoRule::SituationalSuperkoSamePlayer),
@@ -129,10 +148,8 @@ impl<const N: usize> OptGame<N> {
                 white: BitBoard::ZERO,
             },
             hash: 0,
-            bit_of: (0..width * height)
-                .map(|p| (p + p / width) as u16)
-                .collect(),
-            neighbours_of: Vec::new(),
+            keys: keys(),
+            layout,
             order: Start {
                 position: Position::empty(0),
                 to_move: start.to_move,
@@ -142,17 +159,21 @@ impl<const N: usize> OptGame<N> {
             turns: 0,
             passes: 0,
             prisoners: start.prisoners,
-            history: Vec::with_capacity(capacity),
-            hashes: Vec::with_capacity(capacity),
-            left_by: Vec::with_capacity(capacity),
-            play_turns: Vec::with_capacity(capacity),
+            history: Vec::with_capacity(history_capacity),
+            hashes: Vec::with_capacity(history_capacity),
+            left_by: Vec::with_capacity(history_capacity),
+            play_turns: Vec::with_capacity(if fixed { capacity } else { 0 }),
             before_last_turn: [None, None],
-            positions_index: HashIndex::with_capacity(if switches.hash_index {
-                capacity
+            keep_history,
+            index_positions,
+            before_last: [None, None],
+            // The index grows by doubling; a game of as many turns as points needs no growth.
+            positions_index: HashIndex::with_capacity(if index_positions {
+                width * height + 16
             } else {
                 0
             }),
-            plays_index: HashIndex::with_capacity(if switches.hash_index { capacity } else { 0 }),
+            plays_index: HashIndex::with_capacity(if index_plays { capacity } else { 0 }),
             strings: None,
             cycle: None,
         };
@@ -164,60 +185,21 @@ impl<const N: usize> OptGame<N> {
                 game.hash ^= z[b][colour_index(c)];
             }
         }
-        game.neighbours_of = (0..N * 64)
-            .map(|bit| {
-                let mut out = [0usize; 4];
-                let k = if game.on_board.get(bit) {
-                    game.neighbour_bits(bit, &mut out)
-                } else {
-                    0
-                };
-                let mut packed = [0u16; 4];
-                for i in 0..k {
-                    packed[i] = out[i] as u16;
-                }
-                (packed, k as u8)
-            })
-            .collect();
         if switches.incremental_strings {
-            game.strings = Some(Box::new(Strings::new(
+            game.strings = Some(Strings::new(
                 &game.stones.black,
                 &game.stones.white,
                 &game.on_board,
                 stride as u32,
-            )));
+            ));
         }
         game.push_history(None);
         game
     }
 
-    /// The on-board neighbours of `bit`; returns how many.
-    #[inline]
-    fn neighbour_bits(&self, bit: usize, out: &mut [usize; 4]) -> usize {
-        let mut k = 0;
-        let x = bit % self.stride;
-        if x > 0 {
-            out[k] = bit - 1;
-            k += 1;
-        }
-        if x + 1 < self.width {
-            out[k] = bit + 1;
-            k += 1;
-        }
-        if bit >= self.stride {
-            out[k] = bit - self.stride;
-            k += 1;
-        }
-        if bit / self.stride + 1 < self.height {
-            out[k] = bit + self.stride;
-            k += 1;
-        }
-        k
-    }
-
     #[inline]
     fn bit(&self, p: Point) -> usize {
-        self.bit_of[p] as usize
+        self.layout.bit_of[p] as usize
     }
     #[inline]
     fn point(&self, bit: usize) -> Point {
@@ -225,12 +207,25 @@ impl<const N: usize> OptGame<N> {
     }
 
     fn push_history(&mut self, left_by: Option<Colour>) {
+        if !self.keep_history {
+            return;
+        }
         let i = self.history.len() as u32;
         self.history.push(self.stones);
         self.hashes.push(self.hash);
         self.left_by.push(left_by);
-        if self.switches.hash_index {
+        if self.index_positions {
             self.positions_index.insert(self.hash, i);
+        }
+    }
+
+    /// Records the position before `player`'s turn (PLAY-8.1 looks back at it).
+    #[inline]
+    fn before_turn_of(&mut self, player: Colour) {
+        if self.keep_history {
+            self.before_last_turn[colour_index(player)] = Some(self.history.len() - 1);
+        } else {
+            self.before_last[colour_index(player)] = Some((self.stones, self.hash));
         }
     }
 
@@ -253,12 +248,12 @@ impl<const N: usize> OptGame<N> {
     #[inline]
     pub fn judge_play(&self, p: Point, player: Colour) -> Result<Outcome<N>, Illegal> {
         let b = self.bit(p);
-        let occupied = self.stones.black.or(&self.stones.white);
-        if occupied.get(b) {
+        if self.occupied(b) {
             return Err(Illegal::Occupied);
         }
+        let occupied = self.stones.black.or(&self.stones.white);
         let stride = self.stride as u32;
-        let z = keys();
+        let z = self.keys;
         let me = colour_index(player);
         let opp_colour = player.opponent();
         let stone = BitBoard::<N>::single(b);
@@ -269,7 +264,7 @@ impl<const N: usize> OptGame<N> {
         let mut removed_own = BitBoard::ZERO;
         let mut joined = stone;
         if let Some(strings) = &self.strings {
-            let (nb, k) = &self.neighbours_of[b];
+            let (nb, k) = &self.layout.neighbours_of[b];
             let look = strings.look(b, &nb[..*k as usize], self.stones.of(player), &opp);
             joined = look.joined;
             match self.rules.capture_order {
@@ -315,11 +310,16 @@ impl<const N: usize> OptGame<N> {
         *after.of_mut(player) = own.and_not(&removed_own);
         *after.of_mut(opp_colour) = opp.and_not(&removed_opponent);
         let mut hash = self.hash ^ z[b][me];
-        for r in removed_opponent.bits() {
-            hash ^= z[r][1 - me];
+        // Most plays remove nothing: test that before walking the bits.
+        if !removed_opponent.is_zero() {
+            for r in removed_opponent.bits() {
+                hash ^= z[r][1 - me];
+            }
         }
-        for r in removed_own.bits() {
-            hash ^= z[r][me];
+        if !removed_own.is_zero() {
+            for r in removed_own.bits() {
+                hash ^= z[r][me];
+            }
         }
         let outcome = Outcome {
             after,
@@ -327,6 +327,7 @@ impl<const N: usize> OptGame<N> {
             removed_opponent,
             removed_own,
             joined,
+            bit: b as u16,
         };
         self.check_ko(player, &outcome)?;
         Ok(outcome)
@@ -391,13 +392,26 @@ impl<const N: usize> OptGame<N> {
     #[inline]
     fn check_ko(&self, player: Colour, o: &Outcome<N>) -> Result<(), Illegal> {
         if self.basic {
-            if let Some(i) = self.before_last_turn[colour_index(player.opponent())] {
-                // With the hash index on, unequal hashes prove the positions differ.
-                let maybe = !self.switches.hash_index || self.hashes[i] == o.hash;
-                if maybe && self.history[i] == o.after {
-                    return Err(Illegal::BasicKo);
-                }
+            let opponent = colour_index(player.opponent());
+            // With the hash index on, unequal hashes prove the positions differ.
+            let hit = if self.keep_history {
+                self.before_last_turn[opponent].is_some_and(|i| {
+                    (!self.switches.hash_index || self.hashes[i] == o.hash)
+                        && self.history[i] == o.after
+                })
+            } else {
+                self.before_last[opponent]
+                    .as_ref()
+                    .is_some_and(|(stones, hash)| {
+                        (!self.switches.hash_index || *hash == o.hash) && *stones == o.after
+                    })
+            };
+            if hit {
+                return Err(Illegal::BasicKo);
             }
+        }
+        if !self.keep_history {
+            return Ok(());
         }
         let current = self.history.len() - 1;
         if self.fixed {
@@ -462,9 +476,16 @@ impl<const N: usize> OptGame<N> {
     /// Commit a judged play; returns the number of stones removed.
     #[inline]
     pub fn commit_play(&mut self, player: Colour, o: &Outcome<N>) -> u32 {
-        let before = self.history.len() - 1;
-        let opp_removed = o.removed_opponent.count();
-        let own_removed = o.removed_own.count();
+        let before = self.history.len().wrapping_sub(1);
+        // Most plays remove nothing (a count is no single instruction on every target).
+        let count = |removed: &BitBoard<N>| {
+            if removed.is_zero() {
+                0
+            } else {
+                removed.count()
+            }
+        };
+        let (opp_removed, own_removed) = (count(&o.removed_opponent), count(&o.removed_own));
         match player {
             Colour::Black => {
                 self.prisoners.black += opp_removed;
@@ -484,24 +505,20 @@ impl<const N: usize> OptGame<N> {
             }
         }
         if let Some(strings) = &mut self.strings {
-            let b = o
-                .joined
-                .bits()
-                .find(|&b| !self.stones.black.get(b) && !self.stones.white.get(b));
-            if let Some(b) = b {
-                let (nb, k) = &self.neighbours_of[b];
-                strings.update(
-                    b,
-                    &nb[..*k as usize],
-                    &o.joined,
-                    &o.removed_opponent,
-                    &o.removed_own,
-                    o.after.of(player),
-                    o.after.of(player.opponent()),
-                    &self.on_board,
-                    self.stride as u32,
-                );
-            }
+            let b = o.bit as usize;
+            let (nb, k) = &self.layout.neighbours_of[b];
+            strings.update(
+                b,
+                &nb[..*k as usize],
+                &self.layout.around[b],
+                &o.joined,
+                &o.removed_opponent,
+                &o.removed_own,
+                o.after.of(player),
+                o.after.of(player.opponent()),
+                &self.on_board,
+                self.stride as u32,
+            );
         }
         if self.rules.no_result_on_cycle {
             let same = |i: u32| self.history[i as usize] == o.after;
@@ -517,9 +534,9 @@ impl<const N: usize> OptGame<N> {
                 });
             }
         }
+        self.before_turn_of(player);
         self.stones = o.after;
         self.hash = o.hash;
-        self.before_last_turn[colour_index(player)] = Some(before);
         self.passes = 0;
         self.turns += 1;
         self.push_history(Some(player));
@@ -527,8 +544,7 @@ impl<const N: usize> OptGame<N> {
     }
 
     fn commit_pass(&mut self, player: Colour) {
-        let before = self.history.len() - 1;
-        self.before_last_turn[colour_index(player)] = Some(before);
+        self.before_turn_of(player);
         self.passes += 1;
         self.turns += 1;
         self.push_history(Some(player));
@@ -558,11 +574,8 @@ impl<const N: usize> OptGame<N> {
     #[inline]
     pub fn is_own_eye(&self, p: Point, c: Colour) -> bool {
         let b = self.bit(p);
-        let own = self.stones.of(c);
-        let (nb, k) = &self.neighbours_of[b];
-        !own.get(b)
-            && !self.stones.of(c.opponent()).get(b)
-            && nb[..*k as usize].iter().all(|&n| own.get(n as usize))
+        let (around, own) = (&self.layout.around[b], self.stones.of(c));
+        !self.occupied(b) && (0..N).all(|i| own.0[i] & around.0[i] == around.0[i])
     }
 
     pub fn points(&self) -> usize {
@@ -571,9 +584,19 @@ impl<const N: usize> OptGame<N> {
     pub fn player(&self) -> Colour {
         self.current_player()
     }
+    /// Is `p` empty? (One test of both colours at once: a branch a random point cannot
+    /// predict is taken once.)
+    #[inline]
     pub fn is_empty_point(&self, p: Point) -> bool {
-        let b = self.bit(p);
-        !self.stones.black.get(b) && !self.stones.white.get(b)
+        !self.occupied(self.bit(p))
+    }
+
+    /// Is there a stone on `b`? (Word by word: a board built only to test one bit would be
+    /// spilled to memory.)
+    #[inline]
+    fn occupied(&self, b: usize) -> bool {
+        let (w, s) = (b >> 6, b & 63);
+        (self.stones.black.0[w] | self.stones.white.0[w]) >> s & 1 != 0
     }
 
     /// The points the area score counts for Black and for White (PLAY-12): each player's

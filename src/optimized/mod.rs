@@ -6,6 +6,7 @@ pub mod benson;
 pub mod bitboard;
 pub mod game;
 mod j2003;
+pub mod layout;
 pub mod legal;
 pub mod ljr;
 pub mod strings;

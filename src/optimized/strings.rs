@@ -96,12 +96,14 @@ impl<const N: usize> Strings<N> {
     }
 
     /// Bring the strings up to date after a play on `bit` by `own`'s colour that removed
-    /// `removed_opponent` and `removed_own`; `own_after`/`opp_after` are the stones after.
+    /// `removed_opponent` and `removed_own`; `own_after`/`opp_after` are the stones after;
+    /// `around` is the set of `neighbours`.
     #[allow(clippy::too_many_arguments)]
     pub fn update(
         &mut self,
         bit: usize,
         neighbours: &[u16],
+        around: &BitBoard<N>,
         joined: &BitBoard<N>,
         removed_opponent: &BitBoard<N>,
         removed_own: &BitBoard<N>,
@@ -114,22 +116,45 @@ impl<const N: usize> Strings<N> {
         // Strings next to the played point lose it as a liberty, unless it is empty again.
         if removed_own.is_zero() {
             // The new string's liberties: those of the strings it joins and the empty
-            // neighbours of the stone, less the stone itself. (Liberties gained from
-            // captures are added below.)
-            let mut liberties = BitBoard::ZERO;
+            // neighbours of the stone, less the stone itself (not empty). (Liberties gained
+            // from captures are added below.) It keeps the id of the largest string it joins,
+            // so only the stones of the others are renamed.
+            let mut liberties = *around;
+            // Sizes are counted only when a second string joins (most plays join one).
+            let (mut id, mut largest) = (bit, None);
             for &n in neighbours {
                 let n = n as usize;
                 if own_after.get(n) {
-                    liberties = liberties.or(&self.liberties[self.id[n] as usize]);
+                    let s = self.id[n] as usize;
+                    if s == id {
+                        continue;
+                    }
+                    liberties = liberties.or(&self.liberties[s]);
+                    if id == bit {
+                        id = s;
+                    } else {
+                        let kept = largest.unwrap_or_else(|| self.stones[id].count());
+                        let size = self.stones[s].count();
+                        largest = Some(kept.max(size));
+                        if size > kept {
+                            id = s;
+                        }
+                    }
                 } else if opp_after.get(n) {
                     let s = self.id[n] as usize;
                     self.liberties[s].clear(bit);
-                } else {
-                    liberties.set(n);
                 }
             }
-            liberties.clear(bit);
-            self.install(bit, *joined, liberties.and(&empty));
+            let renamed = if id == bit {
+                *joined
+            } else {
+                joined.and_not(&self.stones[id])
+            };
+            for b in renamed.bits() {
+                self.id[b] = id as u16;
+            }
+            self.stones[id] = *joined;
+            self.liberties[id] = liberties.and(&empty);
         }
         // Strings next to removed stones gain liberties: recompute them.
         let removed = removed_opponent.or(removed_own);

@@ -76,6 +76,11 @@ switches! {
     /// Keep strings and their liberties up to date move by move (off: flood fill at every
     /// judgement).
     incremental_strings = "incremental-strings", Play, [Play];
+    /// Keep only what the game's ko rules consult (spec `play.md` PLAY-8, "Optimized
+    /// play"): under basic ko alone, the position before each player's latest turn instead
+    /// of the whole history and its positions index; the plays index only under fixed ko
+    /// (off: the whole history and both indexes under every rule).
+    ko_indexes = "ko-indexes", Play, [Play];
     /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
     narrow_boards = "narrow-boards", Play, [Play, J2003, Vjr];
     /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
