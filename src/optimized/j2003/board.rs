@@ -158,6 +158,40 @@ impl Board<'_> {
         }
     }
 
+    /// The number of liberties of the string through the stone at `p` in `key`, read from
+    /// the packed state (the string's points and their neighbours only, no unpacking).
+    pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
+        self.stamp += 1;
+        let (stamp, c) = (self.stamp, key.cell(p));
+        let mut string = std::mem::take(&mut self.buffer);
+        string.clear();
+        string.push(p);
+        self.mark[p] = stamp;
+        let mut liberties = 0;
+        let mut i = 0;
+        while i < string.len() {
+            for &n in self.geometry.neighbours(string[i]) {
+                if self.mark[n] == stamp {
+                    continue;
+                }
+                match key.cell(n) {
+                    EMPTY => {
+                        self.mark[n] = stamp;
+                        liberties += 1;
+                    }
+                    x if x == c => {
+                        self.mark[n] = stamp;
+                        string.push(n);
+                    }
+                    _ => {}
+                }
+            }
+            i += 1;
+        }
+        self.buffer = string;
+        liberties
+    }
+
     /// Whether the string through `p` has a liberty (`string` then holds part of it, or
     /// all of it when it has none).
     fn has_liberty(&mut self, board: &[u8], p: Point, string: &mut Vec<Point>) -> bool {
@@ -261,6 +295,11 @@ impl State {
     /// frozen-region bits.
     pub(super) fn board_words(&self) -> &[u64] {
         &self.cells[self.played_words as usize..self.cells.len() - self.frozen_words as usize]
+    }
+
+    /// The content of point `p`: 0 empty, 1 black, 2 white.
+    pub(super) fn cell(&self, p: Point) -> u8 {
+        (self.cells[self.played_words as usize + p / 32] >> (2 * (p % 32)) & 3) as u8
     }
 
     /// The board, one byte per point, into `out`.

@@ -16,7 +16,7 @@
 //! (the GHI treatment of Kishimoto & Müller, tsumego.js' `repd`). C1/C2 checks are not
 //! searched here (their Büchi conditions need the fixpoint of `proof_search.rs`).
 
-use super::benson_verdict::benson_alive;
+use super::benson_memo::BensonMemo;
 use super::board::{expand, stone, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
@@ -54,7 +54,8 @@ struct Dfpn<'a> {
     path: HashMap<State, usize>,
     nodes: u64,
     budget: u64,
-    scratch: (Vec<u8>, Vec<usize>, Vec<usize>),
+    /// Benson's verdicts, kept per board with `benson-memo` (benson_memo.rs).
+    memo: BensonMemo,
 }
 
 /// df-pn on the U check from `board` (Y to move, empty record), in J2003 or (`favoured`)
@@ -67,6 +68,7 @@ pub(super) fn solve(
     check: &StatusCheck,
     favoured: Option<u8>,
     benson: bool,
+    benson_memo: bool,
     budget: u64,
 ) -> (Option<bool>, u64, Vec<Move>) {
     if check.kind != StatusKind::Uncapturable {
@@ -96,7 +98,7 @@ pub(super) fn solve(
         path: HashMap::default(),
         nodes: 0,
         budget,
-        scratch: Default::default(),
+        memo: BensonMemo::new(benson_memo),
     };
     let start = State::new(board, &[0], attacker);
     let verdict = loop {
@@ -128,24 +130,15 @@ impl Dfpn<'_> {
     /// Whether S's string is unconditionally alive (Benson) in `key`: X passes for ever and
     /// wins (spec S-3, `benson-survival`).
     fn alive(&mut self, key: &State) -> bool {
-        let geometry = self.b.geometry;
-        let mut board = std::mem::take(&mut self.scratch.0);
-        key.board_into(geometry.len(), &mut board);
-        let alive = benson_alive(geometry, &board, 3 - self.attacker).alive[self.check.string[0]];
-        self.scratch.0 = board;
-        alive
+        self.memo
+            .verdict(self.b.geometry, key, 3 - self.attacker)
+            .alive[self.check.string[0]]
     }
 
     /// Initial numbers of a new state: pn grows with the liberties of S (Y must take them
     /// all), dn 1.
     fn initial(&mut self, key: &State) -> (u64, u64) {
-        let geometry = self.b.geometry;
-        let (mut board, mut string, mut libs) = std::mem::take(&mut self.scratch);
-        key.board_into(geometry.len(), &mut board);
-        self.b
-            .string_and_liberties(&board, self.check.string[0], &mut string, &mut libs);
-        let n = libs.len().max(1) as u64;
-        self.scratch = (board, string, libs);
+        let n = self.b.liberty_count(key, self.check.string[0]).max(1) as u64;
         (n, 1)
     }
 

@@ -19,15 +19,31 @@ pub(super) fn bracket(
     board: &[u8],
     check: &StatusCheck,
     benson: bool,
+    benson_memo: bool,
     budget: u64,
 ) -> (Option<bool>, u64) {
     let attacker = 3 - stone(check.defender);
-    let (a, spent_a, _) = j2003_dfpn::solve(geometry, board, check, Some(attacker), benson, budget);
+    let (a, spent_a, _) = j2003_dfpn::solve(
+        geometry,
+        board,
+        check,
+        Some(attacker),
+        benson,
+        benson_memo,
+        budget,
+    );
     if a == Some(false) {
         return (Some(false), spent_a);
     }
-    let (b, spent_b, _) =
-        j2003_dfpn::solve(geometry, board, check, Some(3 - attacker), benson, budget);
+    let (b, spent_b, _) = j2003_dfpn::solve(
+        geometry,
+        board,
+        check,
+        Some(3 - attacker),
+        benson,
+        benson_memo,
+        budget,
+    );
     if b == Some(true) {
         return (Some(true), spent_a + spent_b);
     }
@@ -54,8 +70,8 @@ mod tests {
             local: Vec::new(),
         };
         let y = 3 - super::stone(defender);
-        let a = j2003_dfpn::solve(&g, &board, &check, Some(y), false, 100_000).0;
-        let b = j2003_dfpn::solve(&g, &board, &check, Some(3 - y), false, 100_000).0;
+        let a = j2003_dfpn::solve(&g, &board, &check, Some(y), false, true, 100_000).0;
+        let b = j2003_dfpn::solve(&g, &board, &check, Some(3 - y), false, true, 100_000).0;
         let full = match state_graph::force(&g, &board, &check, 1_000_000) {
             Answer::Decided((forced, _, _)) => Some(forced),
             Answer::Undetermined { .. } => None,
@@ -81,7 +97,7 @@ mod tests {
             kind: StatusKind::Uncapturable,
             local: Vec::new(),
         };
-        assert_eq!(bracket(&g, &board, &check, false, 100_000).0, None);
+        assert_eq!(bracket(&g, &board, &check, false, true, 100_000).0, None);
     }
 
     /// oracle-cases/j2003-shapes/ko-pass-decides.yaml: Black's C1-D1 falls only because

@@ -137,8 +137,10 @@ fn proof(
     }
     let part = share.saturating_sub(spent);
     let benson = engine.switches.benson_survival;
+    let memo = engine.switches.benson_memo;
     if engine.switches.ko_bracketing && !want_line {
-        let (forced, nodes) = ko_bracketing::bracket(geometry, &board, check, benson, part / 4);
+        let (forced, nodes) =
+            ko_bracketing::bracket(geometry, &board, check, benson, memo, part / 4);
         spent += nodes;
         if forced.is_some() {
             return Some((forced, spent, Vec::new()));
@@ -150,6 +152,7 @@ fn proof(
         check,
         None,
         benson,
+        memo,
         share.saturating_sub(spent),
     );
     Some((forced, spent + nodes, line))
