@@ -304,9 +304,8 @@ impl State {
 
     /// The board, one byte per point, into `out`.
     pub(super) fn board_into(&self, points: usize, out: &mut Vec<u8>) {
-        let words = &self.cells[self.played_words as usize..];
         out.clear();
-        out.extend((0..points).map(|p| (words[p / 32] >> (2 * (p % 32)) & 3) as u8));
+        out.extend((0..points).map(|p| self.cell(p)));
     }
 
     /// The same state with room for frozen-region bits (none set).
