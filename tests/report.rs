@@ -343,7 +343,9 @@ fn a_failed_check_is_listed_and_exits_1() {
 
 #[test]
 fn bad_input_exits_2_with_a_message() {
-    let case = temp("tie-with-lines.yaml", CASE_WITH_LINES);
+    // Its own file: tests run in parallel, and one rewriting another's file while it is read
+    // made a test of `cli.rs` fail once.
+    let case = temp("bad-input-case.yaml", CASE_WITH_LINES);
     let bad = temp("report-bad.yaml", "id: x\nchecks: [\n");
     let empty = temp_dir().join("report-empty-dir");
     std::fs::create_dir_all(&empty).unwrap();
