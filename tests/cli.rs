@@ -365,7 +365,10 @@ fn score_json_contract() {
 fn explain_names_checks_and_shows_moves() {
     // Its own file: tests run in parallel, and another test rewriting the same file while
     // `explain` reads it made this one fail once (CI at 339f52a).
-    let p = temp("explain-good.yaml", GOOD_CASE);
+    let dir = common::temp_dir().join("explain");
+    std::fs::create_dir_all(&dir).unwrap();
+    let p = dir.join("good.yaml");
+    std::fs::write(&p, GOOD_CASE).unwrap();
     let o = run(&["explain", p.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let out = String::from_utf8_lossy(&o.stdout);

@@ -345,7 +345,10 @@ fn a_failed_check_is_listed_and_exits_1() {
 fn bad_input_exits_2_with_a_message() {
     // Its own file: tests run in parallel, and one rewriting another's file while it is read
     // made a test of `cli.rs` fail once.
-    let case = temp("bad-input-case.yaml", CASE_WITH_LINES);
+    let dir = common::temp_dir().join("bad-input");
+    std::fs::create_dir_all(&dir).unwrap();
+    let case = dir.join("tie-with-lines.yaml");
+    std::fs::write(&case, CASE_WITH_LINES).unwrap();
     let bad = temp("report-bad.yaml", "id: x\nchecks: [\n");
     let empty = temp_dir().join("report-empty-dir");
     std::fs::create_dir_all(&empty).unwrap();
