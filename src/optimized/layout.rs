@@ -44,13 +44,9 @@ impl<const N: usize> Layout<N> {
     }
 
     fn build(width: usize, height: usize) -> Layout<N> {
-        let stride = width + 1;
-        let mut on_board = BitBoard::ZERO;
-        for y in 0..height {
-            for x in 0..width {
-                on_board.set(y * stride + x);
-            }
-        }
+        // The stride layout and its on-board set are `legal::Layout`'s; this adds the tables.
+        let base = super::legal::Layout::<N>::new(width, height);
+        let (stride, on_board) = (base.stride, base.on_board);
         let neighbour_bits = |bit: usize| {
             let mut out = [0u16; 4];
             let mut k = 0;
