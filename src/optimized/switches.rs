@@ -146,6 +146,10 @@ switches! {
     /// VJR: before the state graph, a goal-directed depth-first proof search with a quarter
     /// of the budget (spec `vjr.md` VS-3; off: the state graph at once).
     vjr_proof_search = "vjr-proof-search", Vjr, [Vjr];
+    /// VJR: first of all, a depth-first proof (iterative deepening, a table of proved
+    /// states) that the root lies in the attractor W or L, with a quarter of the budget
+    /// (spec `vjr.md` VS-3 item 0a; off: the first-cycle proof search at once).
+    vjr_attractor_proof = "vjr-attractor-proof", Vjr, [Vjr];
 }
 
 impl Switches {

@@ -1,6 +1,8 @@
 //! The optimized engine's VJR status-question solver (spec `vjr.md` VS-3) and its VJR
 //! territory (V-24, V-25). A question (V-12 or V-13) about one final string is answered
 //! *yes*, *no* or *undefined* (V-15) in this order (`solve`):
+//! 0a. (`vjr-attractor-proof`) a depth-first proof that the root lies in the attractor W
+//!    or L, with a quarter of the budget (`attractor_proof.rs`);
 //! 0. (`vjr-proof-search`) a goal-directed depth-first proof search on the board states
 //!    with a quarter of the budget (`proof_search.rs`): a value it finds is the root's;
 //! 1. the state graph of the variations (`state_graph.rs`, V-5 ... V-8), with the target
@@ -18,6 +20,7 @@
 //! (V-9 ... V-11); `territory.rs` V-24, V-25.
 
 mod attractor;
+mod attractor_proof;
 mod benson_leaves;
 mod board;
 mod cycle_screen;
@@ -72,15 +75,24 @@ fn solve_sized<const N: usize>(
         s0,
         benson_leaves: sw.vjr_benson && sw.vjr_attractor,
     };
-    // `vjr-proof-search`: a quarter of the budget for the goal-directed search first (not
-    // for lines: its value comes without one).
+    // The proof searches come without a line, so neither runs for lines.
     let mut spent = 0;
-    if sw.vjr_proof_search && !lines {
-        let (value, visited) = proof_search::search(&ctx, ctx.root(position), budget / 4);
+    // `vjr-attractor-proof` (VS-3 item 0a): a quarter of the budget.
+    if sw.vjr_attractor_proof && !lines {
+        let (value, visited) =
+            attractor_proof::search(&ctx, ctx.root(position), budget / 4, sw.vjr_benson);
         if let Some(v) = value {
             return Answer::Decided((v, visited, Vec::new()));
         }
         spent = visited;
+    }
+    // `vjr-proof-search` (VS-3 item 0): a quarter of the budget.
+    if sw.vjr_proof_search && !lines {
+        let (value, visited) = proof_search::search(&ctx, ctx.root(position), budget / 4);
+        if let Some(v) = value {
+            return Answer::Decided((v, spent + visited, Vec::new()));
+        }
+        spent += visited;
     }
     let graph = match state_graph::build(&ctx, ctx.root(position), budget.saturating_sub(spent)) {
         Ok(g) => g,
