@@ -150,6 +150,10 @@ switches! {
     /// states) that the root lies in the attractor W or L, with a quarter of the budget
     /// (spec `vjr.md` VS-3 item 0a; off: the first-cycle proof search at once).
     vjr_attractor_proof = "vjr-attractor-proof", Vjr, [Vjr];
+    /// VJR: in the attractor proof, the opponent's plays into the empty regions he
+    /// encloses are one tempo move, in stages before the plain game (spec `vjr.md` VS-3
+    /// item 0b; off: the plain game only).
+    vjr_frozen_regions = "vjr-frozen-regions", Vjr, [Vjr];
 }
 
 impl Switches {

@@ -14,8 +14,9 @@
 
 use super::super::bitboard::BitBoard;
 use super::benson_leaves;
-use super::board::{State, Step};
+use super::board::{State, Step, NO_BAN};
 use super::formation;
+use super::frozen_regions::{self as frozen_regions, L, W};
 use super::question::Ctx;
 use crate::vjr::{Outcome, Question};
 use std::collections::{HashMap, HashSet};
@@ -23,10 +24,21 @@ use std::collections::{HashMap, HashSet};
 /// The largest bound on the moves of a proof.
 const MAX_BOUND: u32 = 512;
 
-/// The two sides: 0 proves W (the seeker forces the target), 1 proves L (the other player
-/// forces the end without it).
-const W: usize = 0;
-const L: usize = 1;
+/// A state of the game G* (VS-3 item 0b): the variation's state and the frozen points
+/// (none in the plain game).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Node<const N: usize> {
+    state: State<N>,
+    frozen: BitBoard<N>,
+}
+
+/// A move of G*: a play (its point), a pass, or the opponent's tempo; and the step it makes
+/// (`None`: the second pass in a row).
+struct GMove<const N: usize> {
+    point: Option<usize>,
+    tempo: bool,
+    step: Option<Step<N>>,
+}
 
 struct Prover<'a, 'c, const N: usize> {
     ctx: &'a Ctx<'c, N>,
@@ -34,11 +46,13 @@ struct Prover<'a, 'c, const N: usize> {
     budget: u64,
     nodes: u64,
     out_of_budget: bool,
-    proved: [HashSet<State<N>>; 2],
+    proved: [HashSet<Node<N>>; 2],
     /// Per side: the largest bound within which the state failed (`u32::MAX`: final).
-    failed: [HashMap<State<N>, u32>; 2],
+    failed: [HashMap<Node<N>, u32>; 2],
     /// Narrow rounds: the prover's plays only near S and captures.
     narrow: bool,
+    /// The rounds of G* (`vjr-frozen-regions`), else of the plain game.
+    freezing: bool,
 }
 
 /// What a move does for `side`: decides the goal (`Some`) or leads on (`None`).
@@ -79,30 +93,55 @@ impl<const N: usize> Prover<'_, '_, N> {
         }
     }
 
-    /// The moves of `state` in search order (VS-3 item 0a), and whether each is the
-    /// prover's and left out in a narrow round.
-    fn ordered(
-        &self,
-        side: usize,
-        state: &State<N>,
-        provers_turn: bool,
-    ) -> Vec<(Option<usize>, Option<Step<N>>)> {
+    /// The moves of `node` in G* in search order (VS-3 items 0a, 0b); in a narrow round
+    /// the prover's far plays are left out.
+    fn ordered(&self, side: usize, node: &Node<N>, provers_turn: bool) -> Vec<GMove<N>> {
         let board = &self.ctx.board;
+        let state = &node.state;
         let focus = self.focus(state);
         let next_to = board.grow(&focus);
         let near = board.grow(&next_to);
-        let mut moves = board.moves(state);
-        let rank = |m: &(Option<usize>, Option<Step<N>>)| -> u8 {
-            match m.0 {
-                None => {
-                    if side == L {
-                        0
-                    } else {
-                        4
-                    }
+        let frozen = !node.frozen.is_zero();
+        let mover = state.to_move as usize;
+        let mut moves: Vec<GMove<N>> = board
+            .moves(state)
+            .into_iter()
+            .filter(|(point, _)| match point {
+                Some(x) if frozen && provers_turn => {
+                    frozen_regions::p_may_play(self.ctx, state, &node.frozen, mover, *x)
                 }
+                // Q's plays into frozen regions are the tempo.
+                Some(x) => !node.frozen.get(*x),
+                None => true,
+            })
+            .map(|(point, step)| GMove {
+                point,
+                tempo: false,
+                step,
+            })
+            .collect();
+        if frozen && !provers_turn {
+            moves.push(GMove {
+                point: None,
+                tempo: true,
+                step: Some(Step {
+                    next: State {
+                        stones: state.stones,
+                        to_move: 1 - state.to_move,
+                        after_pass: false,
+                        ban: NO_BAN,
+                    },
+                    removed: BitBoard::ZERO,
+                }),
+            });
+        }
+        let rank = |m: &GMove<N>| -> u8 {
+            match m.point {
+                None if m.tempo => 3,
+                None if side == L => 0,
+                None => 4,
                 Some(x) => {
-                    let captures = m.1.as_ref().is_some_and(|s| !s.removed.is_zero());
+                    let captures = m.step.as_ref().is_some_and(|s| !s.removed.is_zero());
                     if captures || next_to.get(x) {
                         1
                     } else if near.get(x) {
@@ -120,45 +159,75 @@ impl<const N: usize> Prover<'_, '_, N> {
         moves
     }
 
-    /// Whether `state` is proved for `side` within `bound` moves; the flag says whether a
+    /// (W of the capture question in G*) an X move after which the string at S's first
+    /// point touches a frozen region: a loss of Y (VS-3 item 0b).
+    fn joins_frozen(&self, side: usize, frozen: &BitBoard<N>, next: &State<N>) -> bool {
+        side == W
+            && !frozen.is_zero()
+            && matches!(self.ctx.check.question, Question::Capture)
+            && self
+                .ctx
+                .board
+                .grow(&frozen_regions::target_string(self.ctx, next))
+                .intersects(frozen)
+    }
+
+    /// Whether `node` is proved for `side` within `bound` moves; the flag says whether a
     /// bound cut a line below it.
-    fn prove(&mut self, side: usize, state: &State<N>, bound: u32) -> (bool, bool) {
+    fn prove(&mut self, side: usize, node: &Node<N>, bound: u32) -> (bool, bool) {
         self.nodes += 1;
         if self.nodes > self.budget || crate::deadline::passed() {
             self.out_of_budget = true;
             return (false, true);
         }
-        if self.proved[side].contains(state) {
+        let mut node = *node;
+        if self.freezing && frozen_regions::allowed(self.ctx, side) {
+            node.frozen = frozen_regions::freeze(self.ctx, side, &node.state, &node.frozen);
+        }
+        if self.proved[side].contains(&node) {
             return (true, false);
         }
-        if let Some(&b) = self.failed[side].get(state) {
+        if let Some(&b) = self.failed[side].get(&node) {
             if b >= bound {
                 return (false, b != u32::MAX);
             }
         }
-        if self.benson && benson_leaves::lost(self.ctx, state) {
+        if self.benson && benson_leaves::lost(self.ctx, &node.state) {
             if side == L {
-                self.proved[L].insert(*state);
+                self.proved[L].insert(node);
                 return (true, false);
             }
-            self.failed[W].insert(*state, u32::MAX);
+            self.failed[W].insert(node, u32::MAX);
             return (false, false);
         }
         if bound == 0 {
             return (false, true);
         }
-        let mover = state.to_move as usize;
+        let mover = node.state.to_move as usize;
         let provers_turn = (mover == self.ctx.seeker) == (side == W);
         let mut cut = false;
         let mut won = !provers_turn;
-        for (_, step) in self.ordered(side, state, provers_turn) {
-            let v = match goal(self.ctx, side, mover, &step) {
+        for m in self.ordered(side, &node, provers_turn) {
+            let decided = if m.tempo {
+                None
+            } else {
+                goal(self.ctx, side, mover, &m.step)
+            };
+            let v = match decided {
                 Some(v) => v,
                 None => {
-                    let next = step.expect("a move that leads on").next;
-                    let (v, c) = self.prove(side, &next, bound - 1);
-                    cut |= c;
-                    v
+                    let next = m.step.expect("a move that leads on").next;
+                    if !provers_turn && !m.tempo && self.joins_frozen(side, &node.frozen, &next) {
+                        false
+                    } else {
+                        let child = Node {
+                            state: next,
+                            frozen: node.frozen,
+                        };
+                        let (v, c) = self.prove(side, &child, bound - 1);
+                        cut |= c;
+                        v
+                    }
                 }
             };
             if self.out_of_budget {
@@ -170,11 +239,11 @@ impl<const N: usize> Prover<'_, '_, N> {
             }
         }
         if won {
-            self.proved[side].insert(*state);
+            self.proved[side].insert(node);
         } else {
-            // Final within this phase: the table is emptied when the narrow rounds end.
+            // Final within this stage: the table is emptied when a stage ends.
             let b = if cut { bound } else { u32::MAX };
-            let e = self.failed[side].entry(*state).or_insert(0);
+            let e = self.failed[side].entry(node).or_insert(0);
             *e = (*e).max(b);
         }
         (won, cut)
@@ -188,6 +257,7 @@ pub(super) fn search<const N: usize>(
     root: State<N>,
     budget: u64,
     benson: bool,
+    frozen: bool,
 ) -> (Option<Outcome>, u64) {
     if let Question::Formation(life) = ctx.check.question {
         let stones = &root.stones;
@@ -204,20 +274,35 @@ pub(super) fn search<const N: usize>(
     let mut p = Prover {
         ctx,
         benson,
-        budget: budget / 2,
+        budget: 0,
         nodes: 0,
         out_of_budget: false,
         proved: [HashSet::new(), HashSet::new()],
         failed: [HashMap::new(), HashMap::new()],
         narrow: true,
+        freezing: false,
     };
-    // The narrow rounds with half the budget, then the full ones with the rest.
-    for narrow in [true, false] {
+    // The stages (G* or the plain game, narrow or full) and the eighths of the budget
+    // spent by the end of each.
+    let stages: &[(bool, bool, u64)] = if frozen {
+        &[
+            (true, true, 1),
+            (true, false, 4),
+            (false, true, 6),
+            (false, false, 8),
+        ]
+    } else {
+        &[(false, true, 4), (false, false, 8)]
+    };
+    let root = Node {
+        state: root,
+        frozen: BitBoard::ZERO,
+    };
+    for &(freezing, narrow, eighths) in stages {
+        p.freezing = freezing;
         p.narrow = narrow;
-        if !narrow {
-            p.budget = budget;
-            p.out_of_budget = false;
-        }
+        p.budget = budget.saturating_mul(eighths) / 8;
+        p.out_of_budget = false;
         p.failed = [HashMap::new(), HashMap::new()];
         let mut open = [true, true];
         let mut bound = 2;

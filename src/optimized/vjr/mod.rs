@@ -26,6 +26,7 @@ mod board;
 mod cycle_screen;
 mod first_cycle;
 mod formation;
+mod frozen_regions;
 mod proof_search;
 mod question;
 mod state_graph;
@@ -79,8 +80,13 @@ fn solve_sized<const N: usize>(
     let mut spent = 0;
     // `vjr-attractor-proof` (VS-3 item 0a): a quarter of the budget.
     if sw.vjr_attractor_proof && !lines {
-        let (value, visited) =
-            attractor_proof::search(&ctx, ctx.root(position), budget / 4, sw.vjr_benson);
+        let (value, visited) = attractor_proof::search(
+            &ctx,
+            ctx.root(position),
+            budget / 4,
+            sw.vjr_benson,
+            sw.vjr_frozen_regions,
+        );
         if let Some(v) = value {
             return Answer::Decided((v, visited, Vec::new()));
         }
