@@ -6,13 +6,16 @@ mod common;
 
 use common::{json, run, stderr};
 
-const SWITCHES: [&str; 6] = [
+const SWITCHES: [&str; 9] = [
     "pass-first",
     "transpositions",
     "bounds",
     "symmetry",
     "ordering",
     "deepening",
+    "history-match",
+    "killers",
+    "history-heuristic",
 ];
 
 /// The value (Black's area minus White's) and the JSON answer of one solve.
@@ -58,16 +61,19 @@ fn three_by_three_is_black_by_nine() {
 
 #[test]
 fn every_switch_off_gives_the_same_value() {
-    for (size, boards) in [("2x2", 1), ("2x3", 0), ("3x3", 9)] {
-        let (default, _) = solve("tromp-taylor", size, &[]);
-        assert_eq!(default, boards, "{size}");
-        for switch in SWITCHES {
-            // Without deepening the 3x3 search runs far deeper than a unit test may.
-            if size == "3x3" && switch == "deepening" {
-                continue;
+    // Both superko rules: SOLVE-B8's history items differ between them.
+    for ruleset in ["tromp-taylor", "tromp-logical"] {
+        for (size, boards) in [("2x2", 1), ("2x3", 0), ("3x3", 9)] {
+            let (default, _) = solve(ruleset, size, &[]);
+            assert_eq!(default, boards, "{ruleset} {size}");
+            for switch in SWITCHES {
+                // Without deepening the 3x3 search runs far deeper than a unit test may.
+                if size == "3x3" && switch == "deepening" {
+                    continue;
+                }
+                let (value, j) = solve(ruleset, size, &["--without", switch]);
+                assert_eq!(value, default, "{ruleset} {size} without {switch}: {j}");
             }
-            let (value, j) = solve("tromp-taylor", size, &["--without", switch]);
-            assert_eq!(value, default, "{size} without {switch}: {j}");
         }
     }
     // Everything off but the pass first: Tromp's plain alpha-beta [TW]. (With the pass

@@ -9,13 +9,18 @@
 //! never guesses: past its node budget the answer is [`Answer::Undetermined`].
 
 mod kept;
+mod ordering;
+mod switches;
 mod symmetry;
+
+pub use switches::Switches;
 
 use super::value_table::{position_hash, take_child, Entry, Found, Mode};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
 use crate::geometry::{Colour, Geometry, Position};
-use crate::rules::Rules;
+use crate::rules::{KoRule, Rules};
 use kept::controlled;
+use ordering::Heuristics;
 use std::collections::HashMap;
 use symmetry::symmetries;
 
@@ -28,81 +33,6 @@ pub struct BoardSolved {
     pub line: Vec<Move>,
     /// Nodes (game states) visited.
     pub nodes: u64,
-}
-
-/// The search's speed-ups, each of which can be switched off (the value must not change).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Switches {
-    /// SOLVE-B2: try the pass before the plays (else after them).
-    pub pass_first: bool,
-    /// SOLVE-B3: the history-checked transposition table.
-    pub transpositions: bool,
-    /// SOLVE-B1: the static bounds from the points each player controls for good (stones
-    /// that no sequence of opposing plays can remove, SOLVE-B4) narrow the window.
-    pub bounds: bool,
-    /// SOLVE-B5: at a node whose whole history is symmetric, one play per orbit.
-    pub symmetry: bool,
-    /// SOLVE-B6: the best move found at an earlier visit of the same state is tried first
-    /// after the pass.
-    pub ordering: bool,
-    /// SOLVE-B7: iterative deepening: null-window tests to a depth horizon, where a node
-    /// scores its static bound against the side to prove, deepened until the bounds meet;
-    /// the line is then found move by move. Off: one full-window search without a horizon.
-    pub deepening: bool,
-}
-
-impl Switches {
-    /// The switch names, as `go-oracle solve --without` takes them.
-    pub const NAMES: [&'static str; 6] = [
-        "pass-first",
-        "transpositions",
-        "bounds",
-        "symmetry",
-        "ordering",
-        "deepening",
-    ];
-
-    /// Every switch on except `name` (`None`: not a switch name).
-    pub fn without(name: &str) -> Option<Switches> {
-        let mut s = Switches::default();
-        match name {
-            "pass-first" => s.pass_first = false,
-            "transpositions" => s.transpositions = false,
-            "bounds" => s.bounds = false,
-            "symmetry" => s.symmetry = false,
-            "ordering" => s.ordering = false,
-            "deepening" => s.deepening = false,
-            _ => return None,
-        }
-        Some(s)
-    }
-}
-
-impl Default for Switches {
-    fn default() -> Switches {
-        Switches {
-            pass_first: true,
-            transpositions: true,
-            bounds: true,
-            symmetry: true,
-            ordering: true,
-            deepening: true,
-        }
-    }
-}
-
-impl Switches {
-    /// Every switch of `self` and of `other` on.
-    pub fn and(self, other: Switches) -> Switches {
-        Switches {
-            pass_first: self.pass_first && other.pass_first,
-            transpositions: self.transpositions && other.transpositions,
-            bounds: self.bounds && other.bounds,
-            symmetry: self.symmetry && other.symmetry,
-            ordering: self.ordering && other.ordering,
-            deepening: self.deepening && other.deepening,
-        }
-    }
 }
 
 /// Deepest line the search follows before it gives up (keeps the recursion bounded).
@@ -148,6 +78,10 @@ pub fn solve(
         best_moves: HashMap::new(),
         ancestors: HashMap::new(),
         symmetries,
+        // SOLVE-B8: under situational superko alone a play is banned by its position with
+        // the player who left it.
+        heuristics: Heuristics::new(geometry.len(), switches),
+        pair_items: switches.history_match && rules.ko == [KoRule::SituationalSuperko],
     };
     let n = geometry.len() as i64;
     let all = s.fixing(&game.position(), u32::MAX);
@@ -205,7 +139,7 @@ struct Searcher<'a> {
     refused: u64,
     unjudged: u64,
     deepest: usize,
-    table: HashMap<Key, Entry>,
+    table: HashMap<Key, Stored>,
     /// The best move found at the last complete search of each state (SOLVE-B6); a hint
     /// for ordering only, whatever the history.
     best_moves: HashMap<Key, Move>,
@@ -214,6 +148,16 @@ struct Searcher<'a> {
     ancestors: HashMap<u64, u32>,
     /// The board's symmetries other than the identity (SOLVE-B5).
     symmetries: Vec<Vec<usize>>,
+    /// SOLVE-B9: killers and the history heuristic.
+    heuristics: Heuristics,
+    /// SOLVE-B8: history items are (position, player who left it), else positions.
+    pair_items: bool,
+}
+
+/// A table entry with the history items its search found present (SOLVE-B8).
+struct Stored {
+    entry: Entry,
+    present: Vec<u64>,
 }
 
 /// The state of the game apart from its history (SOLVE-B3).
@@ -265,6 +209,12 @@ impl Searcher<'_> {
                 break;
             }
             if !progress || low < high {
+                if depth == 0 && std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some() {
+                    eprintln!(
+                        "solve: horizon {horizon} done: [{low}, {high}], {} nodes, {} hits, {} entries, {} refused",
+                        self.nodes, self.hits, self.table.len(), self.refused
+                    );
+                }
                 horizon += 2;
             }
             if horizon > MAX_DEPTH {
@@ -296,8 +246,8 @@ impl Searcher<'_> {
                 to_move: g.to_move(),
                 passes: g.consecutive_passes(),
             };
-            let (moves, _) = self.moves(&key, symmetric);
-            let here = position_hash(&position);
+            let (moves, _) = self.moves(&key, symmetric, line.len());
+            let here = self.item(&position, self.left_by(g.as_ref(), line.len()));
             *self.ancestors.entry(here).or_insert(0) += 1;
             pushed.push(here);
             let mut chosen = None;
@@ -367,6 +317,28 @@ impl Searcher<'_> {
         judged.iter().all(|h| !self.ancestors.contains_key(h))
     }
 
+    /// The history item of `position` left by `left_by` (SOLVE-B3, SOLVE-B8): the position
+    /// alone, or under situational superko the position with the player who left it.
+    fn item(&self, position: &Position, left_by: Option<Colour>) -> u64 {
+        let h = position_hash(position);
+        if !self.pair_items {
+            return h;
+        }
+        let c: u64 = match left_by {
+            None => 0,
+            Some(Colour::Black) => 1,
+            Some(Colour::White) => 2,
+        };
+        // A bijective mix (odd multiplier) of the position hash and the player.
+        (h ^ c.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
+    }
+
+    /// Who left the position of `game` at `depth`: nobody at the start (depth 0), else the
+    /// player who moved last (by a play or a pass).
+    fn left_by(&self, game: &dyn Game, depth: usize) -> Option<Colour> {
+        (depth > 0).then(|| game.to_move().opponent())
+    }
+
     /// The symmetries among `of` (a bit per entry of `self.symmetries`) that map `position`
     /// onto itself.
     fn fixing(&self, position: &Position, of: u32) -> u32 {
@@ -405,9 +377,9 @@ impl Searcher<'_> {
     }
 
     /// The moves of a node in search order, and whether a play was left out for symmetry.
-    fn moves(&self, key: &Key, symmetric: u32) -> (Vec<Move>, bool) {
+    fn moves(&self, key: &Key, symmetric: u32, depth: usize) -> (Vec<Move>, bool) {
         let mut skipped = false;
-        let mut plays: Vec<Move> = Vec::with_capacity(self.geometry.len() + 1);
+        let mut plays: Vec<usize> = Vec::with_capacity(self.geometry.len() + 1);
         for p in self.geometry.points() {
             // SOLVE-B5: one play per orbit of the symmetries that fix the whole history.
             let smaller_image = self
@@ -418,24 +390,20 @@ impl Searcher<'_> {
             if smaller_image {
                 skipped = true;
             } else {
-                plays.push(Move::Play(p));
+                plays.push(p);
             }
         }
-        if self.switches.ordering {
-            if let Some(&Move::Play(h)) = self.best_moves.get(key) {
-                if let Some(i) = plays.iter().position(|&m| m == Move::Play(h)) {
-                    let m = plays.remove(i);
-                    plays.insert(0, m);
-                }
-            }
-        }
+        let hint = match self.best_moves.get(key) {
+            Some(&Move::Play(h)) if self.switches.ordering => Some(h),
+            _ => None,
+        };
+        self.heuristics
+            .order(&mut plays, hint, depth, key.to_move);
+        let plays = plays.into_iter().map(Move::Play);
         let moves = if self.switches.pass_first {
             std::iter::once(Move::Pass).chain(plays).collect()
         } else {
-            plays
-                .into_iter()
-                .chain(std::iter::once(Move::Pass))
-                .collect()
+            plays.chain(std::iter::once(Move::Pass)).collect()
         };
         (moves, skipped)
     }
@@ -474,9 +442,9 @@ impl Searcher<'_> {
             return Ok(found);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let here = position_hash(&position);
+        let here = self.item(&position, self.left_by(game, depth));
         let maximising = game.to_move() == Colour::Black;
-        let (moves, skipped) = self.moves(&key, symmetric);
+        let (moves, skipped) = self.moves(&key, symmetric, depth);
         // A search that left plays out relies on the symmetry of this history.
         let mut judged: Option<Vec<u64>> = if skipped { None } else { Some(Vec::new()) };
         let mut best: Option<(i64, Vec<Move>)> = None;
@@ -495,7 +463,10 @@ impl Searcher<'_> {
                     // Banned by the history: the search depends on that position's
                     // presence in it (SOLVE-B3).
                     match self.after_position(game, mv) {
-                        Ok(p) => judged = merge(judged, Some(vec![position_hash(&p)])),
+                        Ok(p) => {
+                            let banned = self.item(&p, Some(game.to_move()));
+                            judged = merge(judged, Some(vec![banned]));
+                        }
                         Err(e) => {
                             outcome = Err(e);
                             break;
@@ -512,7 +483,8 @@ impl Searcher<'_> {
             let child_position = child.position();
             if is_play {
                 // Allowed because its position is not in the history.
-                judged = merge(judged, Some(vec![position_hash(&child_position)]));
+                let created = self.item(&child_position, Some(game.to_move()));
+                judged = merge(judged, Some(vec![created]));
             }
             let child_symmetric = if symmetric != 0 {
                 self.fixing(&child_position, symmetric)
@@ -545,6 +517,11 @@ impl Searcher<'_> {
                 &mut alpha,
                 &mut beta,
             ) {
+                if let Move::Play(p) = mv {
+                    // SOLVE-B9: this play closed the window.
+                    self.heuristics
+                        .reward(p, depth, remaining, game.to_move(), true);
+                }
                 break;
             }
         }
@@ -559,6 +536,11 @@ impl Searcher<'_> {
         let (value, line) = best.ok_or(Stop::Budget)?;
         // Every end below scores within [low, high] (SOLVE-B1).
         let value = value.max(low).min(high);
+        if let Some(&Move::Play(p)) = line.first() {
+            // SOLVE-B9: the best play of the node.
+            self.heuristics
+                .reward(p, depth, remaining, game.to_move(), false);
+        }
         if self.switches.ordering && self.best_moves.len() < MAX_TABLE {
             if let Some(&first) = line.first() {
                 self.best_moves.insert(key.clone(), first);
@@ -642,10 +624,16 @@ impl Searcher<'_> {
         if !self.switches.transpositions {
             return None;
         }
-        let e = self.table.get(key)?;
-        if e.settles(alpha, beta) && self.free_of_ancestors(&e.judged) {
+        let Stored { entry: e, present } = self.table.get(key)?;
+        if e.settles(alpha, beta)
+            && self.free_of_ancestors(&e.judged)
+            && present.iter().all(|h| self.ancestors.contains_key(h))
+        {
             self.hits += 1;
-            return Some(e.found());
+            let mut found = e.found();
+            // The parent's search consulted the present items too (SOLVE-B8).
+            found.judged = merge(found.judged, Some(present.clone()));
+            return Some(found);
         }
         None
     }
@@ -663,12 +651,18 @@ impl Searcher<'_> {
         cut: bool,
         mode: Mode,
     ) {
-        if !self.free_of_ancestors(j) {
+        // SOLVE-B8: the items found in the history must be found there again on reuse;
+        // SOLVE-B3: without it, none may be there.
+        let (present, absent): (Vec<u64>, Vec<u64>) =
+            j.iter().partition(|h| self.ancestors.contains_key(h));
+        if !present.is_empty() && !self.switches.history_match {
             self.refused += 1;
+            return;
         }
-        if self.free_of_ancestors(j) && self.table.len() < MAX_TABLE {
-            if let Some(e) = Entry::of_result(value, line, j, (alpha0, beta0), cut, mode) {
-                self.table.insert(key, e);
+        if self.table.len() < MAX_TABLE || self.table.contains_key(&key) {
+            if let Some(entry) = Entry::of_result(value, line, &absent, (alpha0, beta0), cut, mode)
+            {
+                self.table.insert(key, Stored { entry, present });
             }
         }
     }
