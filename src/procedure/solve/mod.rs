@@ -17,11 +17,11 @@ pub use switches::Switches;
 
 use super::value_table::{position_hash, take_child, Entry, Found, Mode};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
-use crate::geometry::{Colour, Geometry, Position};
+use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::rules::{KoRule, Rules};
 use kept::controlled;
 use ordering::Heuristics;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 use symmetry::symmetries;
 
 /// The value of the game with one principal line.
@@ -57,6 +57,12 @@ pub fn solve(
     budget: u64,
     switches: Switches,
 ) -> Result<Answer<BoardSolved>, Unsupported> {
+    if geometry.len() > MAX_POINTS {
+        return Err(Unsupported {
+            engine: engine.name(),
+            what: format!("a board of more than {MAX_POINTS} points"),
+        });
+    }
     let game = engine.start(geometry, rules, start)?;
     let symmetries = if switches.symmetry {
         symmetries(geometry)
@@ -74,9 +80,10 @@ pub fn solve(
         refused: 0,
         unjudged: 0,
         deepest: 0,
-        table: HashMap::new(),
-        best_moves: HashMap::new(),
-        ancestors: HashMap::new(),
+        table: HashMap::default(),
+        best_moves: HashMap::default(),
+        ancestors: HashMap::default(),
+        bounds: HashMap::default(),
         symmetries,
         // SOLVE-B8: under situational superko alone a play is banned by its position with
         // the player who left it.
@@ -146,6 +153,8 @@ struct Searcher<'a> {
     /// Hashes of the positions of the strict ancestors of the current node, with
     /// multiplicity (the history before it, SOLVE-B3).
     ancestors: HashMap<u64, u32>,
+    /// The static bounds of each position met (SOLVE-B1), by its packed form.
+    bounds: HashMap<u128, (i64, i64)>,
     /// The board's symmetries other than the identity (SOLVE-B5).
     symmetries: Vec<Vec<usize>>,
     /// SOLVE-B9: killers and the history heuristic.
@@ -163,21 +172,49 @@ struct Stored {
 /// The state of the game apart from its history (SOLVE-B3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    position: Position,
+    /// The position packed two bits a point ([`pack`]).
+    position: u128,
     to_move: Colour,
     passes: u32,
 }
 
+/// Most points of a board `solve` takes: a position packs into 128 bits.
+pub const MAX_POINTS: usize = 64;
+
+/// The position packed two bits a point (0 empty, 1 Black, 2 White): one number per
+/// position, equal exactly when the positions are (boards of at most [`MAX_POINTS`]).
+fn pack(position: &Position) -> u128 {
+    position.0.iter().rev().fold(0u128, |acc, c| {
+        (acc << 2)
+            | match c {
+                Cell::Empty => 0,
+                Cell::Stone(Colour::Black) => 1,
+                Cell::Stone(Colour::White) => 2,
+            }
+    })
+}
+
+/// The union of two sorted sets of history items (`None`: unknown, or more than
+/// `MAX_JUDGED`).
 fn merge(a: Option<Vec<u64>>, b: Option<Vec<u64>>) -> Option<Vec<u64>> {
-    match (a, b) {
-        (Some(mut a), Some(b)) if a.len() + b.len() <= 2 * MAX_JUDGED => {
-            a.extend(b);
-            a.sort_unstable();
-            a.dedup();
-            (a.len() <= MAX_JUDGED).then_some(a)
-        }
-        _ => None,
+    let (a, b) = (a?, b?);
+    if b.is_empty() {
+        return Some(a);
     }
+    if a.is_empty() {
+        return Some(b);
+    }
+    let mut out = Vec::with_capacity(a.len() + b.len());
+    let (mut i, mut j) = (0, 0);
+    while i < a.len() && j < b.len() {
+        let x = a[i].min(b[j]);
+        out.push(x);
+        i += usize::from(a[i] == x);
+        j += usize::from(b[j] == x);
+    }
+    out.extend_from_slice(&a[i..]);
+    out.extend_from_slice(&b[j..]);
+    (out.len() <= MAX_JUDGED).then_some(out)
 }
 
 impl Searcher<'_> {
@@ -242,7 +279,7 @@ impl Searcher<'_> {
                 break Ok(());
             }
             let key = Key {
-                position: position.clone(),
+                position: pack(&position),
                 to_move: g.to_move(),
                 passes: g.consecutive_passes(),
             };
@@ -302,15 +339,23 @@ impl Searcher<'_> {
     }
 
     /// SOLVE-B1: every end of the game from `position` scores within the pair.
-    fn static_bounds(&self, position: &Position) -> (i64, i64) {
+    fn static_bounds(&mut self, position: &Position) -> (i64, i64) {
         let n = self.geometry.len() as i64;
         if !self.switches.bounds {
             return (-n, n);
         }
-        (
+        let packed = pack(position);
+        if let Some(&b) = self.bounds.get(&packed) {
+            return b;
+        }
+        let b = (
             2 * controlled(self.geometry, position, Colour::Black) as i64 - n,
             n - 2 * controlled(self.geometry, position, Colour::White) as i64,
-        )
+        );
+        if self.bounds.len() < MAX_TABLE {
+            self.bounds.insert(packed, b);
+        }
+        b
     }
 
     fn free_of_ancestors(&self, judged: &[u64]) -> bool {
@@ -320,15 +365,16 @@ impl Searcher<'_> {
     /// The history item of `position` left by `left_by` (SOLVE-B3, SOLVE-B8): the position
     /// alone, or under situational superko the position with the player who left it.
     fn item(&self, position: &Position, left_by: Option<Colour>) -> u64 {
-        let h = position_hash(position);
-        if !self.pair_items {
-            return h;
-        }
         let c: u64 = match left_by {
-            None => 0,
-            Some(Colour::Black) => 1,
-            Some(Colour::White) => 2,
+            Some(Colour::Black) if self.pair_items => 1,
+            Some(Colour::White) if self.pair_items => 2,
+            _ => 0,
         };
+        if self.geometry.len() <= 30 {
+            // Exact: the packed position (60 bits) and the player above it.
+            return pack(position) as u64 | c << 60;
+        }
+        let h = position_hash(position);
         // A bijective mix (odd multiplier) of the position hash and the player.
         (h ^ c.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
     }
@@ -434,7 +480,7 @@ impl Searcher<'_> {
         alpha = alpha.max(low - 1);
         beta = beta.min(high + 1);
         let key = Key {
-            position: position.clone(),
+            position: pack(&position),
             to_move: game.to_move(),
             passes: game.consecutive_passes(),
         };
@@ -581,7 +627,7 @@ impl Searcher<'_> {
     /// when those bounds settle the window or the horizon is reached (SOLVE-B7), else the
     /// bounds.
     fn bounded(
-        &self,
+        &mut self,
         position: &Position,
         alpha: i64,
         beta: i64,
