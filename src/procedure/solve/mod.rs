@@ -87,7 +87,7 @@ pub fn solve(
         symmetries,
         // SOLVE-B8: under situational superko alone a play is banned by its position with
         // the player who left it.
-        heuristics: Heuristics::new(geometry.len(), switches),
+        heuristics: Heuristics::new(geometry, switches),
         pair_items: switches.history_match && rules.ko == [KoRule::SituationalSuperko],
     };
     let n = geometry.len() as i64;

@@ -2,7 +2,7 @@
 //! minimax value, only how soon the window closes.
 
 use super::Switches;
-use crate::geometry::Colour;
+use crate::geometry::{Colour, Geometry};
 
 /// Killer plays per depth and the history-heuristic score per (player, point) (SOLVE-B9).
 pub(super) struct Heuristics {
@@ -20,10 +20,15 @@ fn side(c: Colour) -> usize {
 }
 
 impl Heuristics {
-    pub(super) fn new(points: usize, switches: Switches) -> Heuristics {
+    pub(super) fn new(geometry: &Geometry, switches: Switches) -> Heuristics {
+        // Before any cut-off, the points with more neighbours first.
+        let prior: Vec<u64> = geometry
+            .points()
+            .map(|p| geometry.neighbours(p).len() as u64)
+            .collect();
         Heuristics {
             killers: Vec::new(),
-            history: [vec![0; points], vec![0; points]],
+            history: [prior.clone(), prior],
             use_killers: switches.killers,
             use_history: switches.history_heuristic,
         }
