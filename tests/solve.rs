@@ -6,7 +6,7 @@ mod common;
 
 use common::{json, run, stderr};
 
-const SWITCHES: [&str; 9] = [
+const SWITCHES: [&str; 10] = [
     "pass-first",
     "transpositions",
     "bounds",
@@ -16,6 +16,7 @@ const SWITCHES: [&str; 9] = [
     "history-match",
     "killers",
     "history-heuristic",
+    "etc",
 ];
 
 /// The value (Black's area minus White's) and the JSON answer of one solve.

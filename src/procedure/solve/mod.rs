@@ -490,12 +490,15 @@ impl Searcher<'_> {
         let (alpha0, beta0) = (alpha, beta);
         let here = self.item(&position, self.left_by(game, depth));
         let maximising = game.to_move() == Colour::Black;
-        let (moves, skipped) = self.moves(&key, symmetric, depth);
+        let (mut moves, skipped) = self.moves(&key, symmetric, depth);
         // A search that left plays out relies on the symmetry of this history.
         let mut judged: Option<Vec<u64>> = if skipped { None } else { Some(Vec::new()) };
         let mut best: Option<(i64, Vec<Move>)> = None;
         let mut cut = false;
         *self.ancestors.entry(here).or_insert(0) += 1;
+        if self.switches.etc && self.switches.transpositions && remaining >= 4 {
+            self.etc_first(game, &mut moves, alpha, beta);
+        }
         let mut outcome = Ok(());
         for mv in moves {
             let is_play = matches!(mv, Move::Play(_));
@@ -682,6 +685,42 @@ impl Searcher<'_> {
             return Some(found);
         }
         None
+    }
+
+    /// SOLVE-B10: the first move (in `moves` order) whose child's table entry, usable on
+    /// this path, already closes the window (`alpha`, `beta`) is moved to the front. The
+    /// child's search then finds the same entry; only the order changes.
+    fn etc_first(&self, game: &dyn Game, moves: &mut Vec<Move>, alpha: i64, beta: i64) {
+        let maximising = game.to_move() == Colour::Black;
+        let found = moves.iter().position(|&mv| {
+            if game.check(mv).is_err() {
+                return false;
+            }
+            let mut child = game.fork();
+            if child.play(mv).is_err() || child.is_over() {
+                return false;
+            }
+            let key = Key {
+                position: pack(&child.position()),
+                to_move: child.to_move(),
+                passes: child.consecutive_passes(),
+            };
+            let Some(Stored { entry: e, present }) = self.table.get(&key) else {
+                return false;
+            };
+            let closes = if maximising {
+                e.settles(beta - 1, beta) && e.value >= beta
+            } else {
+                e.settles(alpha, alpha + 1) && e.value <= alpha
+            };
+            closes
+                && self.free_of_ancestors(&e.judged)
+                && present.iter().all(|h| self.ancestors.contains_key(h))
+        });
+        if let Some(i) = found.filter(|&i| i > 0) {
+            let mv = moves.remove(i);
+            moves.insert(0, mv);
+        }
     }
 
     /// Stores a node's result, only if its search did not depend on the history before the

@@ -29,10 +29,13 @@ pub struct Switches {
     /// SOLVE-B9: the plays are ordered by how often (weighted by the depth left) each
     /// point's play was best or caused a cut-off.
     pub history_heuristic: bool,
+    /// SOLVE-B10: enhanced transposition cut-offs: a move whose child's table entry already
+    /// closes the window is tried first.
+    pub etc: bool,
 }
 
 /// Each switch's name with its field.
-const TABLE: [(&str, fn(&mut Switches) -> &mut bool); 9] = [
+const TABLE: [(&str, fn(&mut Switches) -> &mut bool); 10] = [
     ("pass-first", |s| &mut s.pass_first),
     ("transpositions", |s| &mut s.transpositions),
     ("bounds", |s| &mut s.bounds),
@@ -42,13 +45,14 @@ const TABLE: [(&str, fn(&mut Switches) -> &mut bool); 9] = [
     ("history-match", |s| &mut s.history_match),
     ("killers", |s| &mut s.killers),
     ("history-heuristic", |s| &mut s.history_heuristic),
+    ("etc", |s| &mut s.etc),
 ];
 
 impl Switches {
     /// The switch names, as `go-oracle solve --without` takes them.
-    pub const NAMES: [&'static str; 9] = [
+    pub const NAMES: [&'static str; 10] = [
         TABLE[0].0, TABLE[1].0, TABLE[2].0, TABLE[3].0, TABLE[4].0, TABLE[5].0, TABLE[6].0,
-        TABLE[7].0, TABLE[8].0,
+        TABLE[7].0, TABLE[8].0, TABLE[9].0,
     ];
 
     /// Every switch on except `name` (`None`: not a switch name).
@@ -82,6 +86,7 @@ impl Default for Switches {
             history_match: true,
             killers: true,
             history_heuristic: true,
+            etc: true,
         }
     }
 }
