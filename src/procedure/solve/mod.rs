@@ -443,8 +443,7 @@ impl Searcher<'_> {
             Some(&Move::Play(h)) if self.switches.ordering => Some(h),
             _ => None,
         };
-        self.heuristics
-            .order(&mut plays, hint, depth, key.to_move);
+        self.heuristics.order(&mut plays, hint, depth, key.to_move);
         let plays = plays.into_iter().map(Move::Play);
         let moves = if self.switches.pass_first {
             std::iter::once(Move::Pass).chain(plays).collect()

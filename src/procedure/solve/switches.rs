@@ -34,8 +34,11 @@ pub struct Switches {
     pub etc: bool,
 }
 
+/// A switch's field.
+type Field = fn(&mut Switches) -> &mut bool;
+
 /// Each switch's name with its field.
-const TABLE: [(&str, fn(&mut Switches) -> &mut bool); 10] = [
+const TABLE: [(&str, Field); 10] = [
     ("pass-first", |s| &mut s.pass_first),
     ("transpositions", |s| &mut s.transpositions),
     ("bounds", |s| &mut s.bounds),
