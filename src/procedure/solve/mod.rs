@@ -12,17 +12,20 @@ mod kept;
 mod ordering;
 mod switches;
 mod symmetry;
+mod table;
 
 pub use switches::Switches;
+pub use table::MAX_POINTS;
 
-use super::value_table::{position_hash, take_child, Entry, Found, Mode};
+use super::value_table::{take_child, Found, Mode};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
-use crate::geometry::{Cell, Colour, Geometry, Position};
+use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::{KoRule, Rules};
 use kept::controlled;
 use ordering::Heuristics;
 use rustc_hash::FxHashMap as HashMap;
 use symmetry::symmetries;
+use table::{merge, pack, Stored};
 
 /// The value of the game with one principal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,8 +40,6 @@ pub struct BoardSolved {
 
 /// Deepest line the search follows before it gives up (keeps the recursion bounded).
 pub const MAX_DEPTH: usize = 2_000;
-/// Most positions a table entry may depend on.
-const MAX_JUDGED: usize = 1 << 16;
 /// Most entries of the transposition table, and of the table of best moves.
 const MAX_TABLE: usize = 4_000_000;
 
@@ -163,12 +164,6 @@ struct Searcher<'a> {
     pair_items: bool,
 }
 
-/// A table entry with the history items its search found present (SOLVE-B8).
-struct Stored {
-    entry: Entry,
-    present: Vec<u64>,
-}
-
 /// The state of the game apart from its history (SOLVE-B3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
@@ -176,45 +171,6 @@ struct Key {
     position: u128,
     to_move: Colour,
     passes: u32,
-}
-
-/// Most points of a board `solve` takes: a position packs into 128 bits.
-pub const MAX_POINTS: usize = 64;
-
-/// The position packed two bits a point (0 empty, 1 Black, 2 White): one number per
-/// position, equal exactly when the positions are (boards of at most [`MAX_POINTS`]).
-fn pack(position: &Position) -> u128 {
-    position.0.iter().rev().fold(0u128, |acc, c| {
-        (acc << 2)
-            | match c {
-                Cell::Empty => 0,
-                Cell::Stone(Colour::Black) => 1,
-                Cell::Stone(Colour::White) => 2,
-            }
-    })
-}
-
-/// The union of two sorted sets of history items (`None`: unknown, or more than
-/// `MAX_JUDGED`).
-fn merge(a: Option<Vec<u64>>, b: Option<Vec<u64>>) -> Option<Vec<u64>> {
-    let (a, b) = (a?, b?);
-    if b.is_empty() {
-        return Some(a);
-    }
-    if a.is_empty() {
-        return Some(b);
-    }
-    let mut out = Vec::with_capacity(a.len() + b.len());
-    let (mut i, mut j) = (0, 0);
-    while i < a.len() && j < b.len() {
-        let x = a[i].min(b[j]);
-        out.push(x);
-        i += usize::from(a[i] == x);
-        j += usize::from(b[j] == x);
-    }
-    out.extend_from_slice(&a[i..]);
-    out.extend_from_slice(&b[j..]);
-    (out.len() <= MAX_JUDGED).then_some(out)
 }
 
 impl Searcher<'_> {
@@ -328,12 +284,7 @@ impl Searcher<'_> {
             symmetric = child_symmetric;
         };
         for h in pushed {
-            if let Some(k) = self.ancestors.get_mut(&h) {
-                *k -= 1;
-                if *k == 0 {
-                    self.ancestors.remove(&h);
-                }
-            }
+            self.leave(h);
         }
         outcome.map(|()| line)
     }
@@ -356,33 +307,6 @@ impl Searcher<'_> {
             self.bounds.insert(packed, b);
         }
         b
-    }
-
-    fn free_of_ancestors(&self, judged: &[u64]) -> bool {
-        judged.iter().all(|h| !self.ancestors.contains_key(h))
-    }
-
-    /// The history item of `position` left by `left_by` (SOLVE-B3, SOLVE-B8): the position
-    /// alone, or under situational superko the position with the player who left it.
-    fn item(&self, position: &Position, left_by: Option<Colour>) -> u64 {
-        let c: u64 = match left_by {
-            Some(Colour::Black) if self.pair_items => 1,
-            Some(Colour::White) if self.pair_items => 2,
-            _ => 0,
-        };
-        if self.geometry.len() <= 30 {
-            // Exact: the packed position (60 bits) and the player above it.
-            return pack(position) as u64 | c << 60;
-        }
-        let h = position_hash(position);
-        // A bijective mix (odd multiplier) of the position hash and the player.
-        (h ^ c.wrapping_mul(0x9E37_79B9_7F4A_7C15)).wrapping_mul(0xBF58_476D_1CE4_E5B9)
-    }
-
-    /// Who left the position of `game` at `depth`: nobody at the start (depth 0), else the
-    /// player who moved last (by a play or a pass).
-    fn left_by(&self, game: &dyn Game, depth: usize) -> Option<Colour> {
-        (depth > 0).then(|| game.to_move().opponent())
     }
 
     /// The symmetries among `of` (a bit per entry of `self.symmetries`) that map `position`
@@ -573,27 +497,13 @@ impl Searcher<'_> {
                 break;
             }
         }
-        if let Some(k) = self.ancestors.get_mut(&here) {
-            *k -= 1;
-            if *k == 0 {
-                self.ancestors.remove(&here);
-            }
-        }
+        self.leave(here);
         outcome?;
         // A pass is legal whenever the game is not over, so some move was searched.
         let (value, line) = best.ok_or(Stop::Budget)?;
         // Every end below scores within [low, high] (SOLVE-B1).
         let value = value.max(low).min(high);
-        if let Some(&Move::Play(p)) = line.first() {
-            // SOLVE-B9: the best play of the node.
-            self.heuristics
-                .reward(p, depth, remaining, game.to_move(), false);
-        }
-        if self.switches.ordering && self.best_moves.len() < MAX_TABLE {
-            if let Some(&first) = line.first() {
-                self.best_moves.insert(key.clone(), first);
-            }
-        }
+        self.note_best(&key, line.first().copied(), depth, remaining);
         if judged.is_none() {
             self.unjudged += 1;
         }
@@ -607,6 +517,30 @@ impl Searcher<'_> {
             judged,
             cut,
         })
+    }
+
+    /// One occurrence of the history item `here` leaves the path.
+    fn leave(&mut self, here: u64) {
+        if let Some(k) = self.ancestors.get_mut(&here) {
+            *k -= 1;
+            if *k == 0 {
+                self.ancestors.remove(&here);
+            }
+        }
+    }
+
+    /// The best move of a completely searched node, for ordering: SOLVE-B6's hint for the
+    /// state and SOLVE-B9's history score of the play.
+    fn note_best(&mut self, key: &Key, best: Option<Move>, depth: usize, remaining: usize) {
+        if let Some(Move::Play(p)) = best {
+            self.heuristics
+                .reward(p, depth, remaining, key.to_move, false);
+        }
+        if let (true, Some(first)) = (self.switches.ordering, best) {
+            if self.best_moves.len() < MAX_TABLE {
+                self.best_moves.insert(key.clone(), first);
+            }
+        }
     }
 
     /// The value of a game that is over: its area score.
@@ -664,90 +598,5 @@ impl Searcher<'_> {
             });
         }
         Err((low, high))
-    }
-
-    /// A table entry for `key` usable in the window (alpha, beta) whose search did not
-    /// depend on the history before the node.
-    fn look_up(&mut self, key: &Key, alpha: i64, beta: i64) -> Option<Found> {
-        if !self.switches.transpositions {
-            return None;
-        }
-        let Stored { entry: e, present } = self.table.get(key)?;
-        if e.settles(alpha, beta)
-            && self.free_of_ancestors(&e.judged)
-            && present.iter().all(|h| self.ancestors.contains_key(h))
-        {
-            self.hits += 1;
-            let mut found = e.found();
-            // The parent's search consulted the present items too (SOLVE-B8).
-            found.judged = merge(found.judged, Some(present.clone()));
-            return Some(found);
-        }
-        None
-    }
-
-    /// SOLVE-B10: the first move (in `moves` order) whose child's table entry, usable on
-    /// this path, already closes the window (`alpha`, `beta`) is moved to the front. The
-    /// child's search then finds the same entry; only the order changes.
-    fn etc_first(&self, game: &dyn Game, moves: &mut Vec<Move>, alpha: i64, beta: i64) {
-        let maximising = game.to_move() == Colour::Black;
-        let found = moves.iter().position(|&mv| {
-            if game.check(mv).is_err() {
-                return false;
-            }
-            let mut child = game.fork();
-            if child.play(mv).is_err() || child.is_over() {
-                return false;
-            }
-            let key = Key {
-                position: pack(&child.position()),
-                to_move: child.to_move(),
-                passes: child.consecutive_passes(),
-            };
-            let Some(Stored { entry: e, present }) = self.table.get(&key) else {
-                return false;
-            };
-            let closes = if maximising {
-                e.settles(beta - 1, beta) && e.value >= beta
-            } else {
-                e.settles(alpha, alpha + 1) && e.value <= alpha
-            };
-            closes
-                && self.free_of_ancestors(&e.judged)
-                && present.iter().all(|h| self.ancestors.contains_key(h))
-        });
-        if let Some(i) = found.filter(|&i| i > 0) {
-            let mv = moves.remove(i);
-            moves.insert(0, mv);
-        }
-    }
-
-    /// Stores a node's result, only if its search did not depend on the history before the
-    /// node, and past a horizon only the mode's own bound.
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        key: Key,
-        value: i64,
-        line: &[Move],
-        j: &[u64],
-        (alpha0, beta0): (i64, i64),
-        cut: bool,
-        mode: Mode,
-    ) {
-        // SOLVE-B8: the items found in the history must be found there again on reuse;
-        // SOLVE-B3: without it, none may be there.
-        let (present, absent): (Vec<u64>, Vec<u64>) =
-            j.iter().partition(|h| self.ancestors.contains_key(h));
-        if !present.is_empty() && !self.switches.history_match {
-            self.refused += 1;
-            return;
-        }
-        if self.table.len() < MAX_TABLE || self.table.contains_key(&key) {
-            if let Some(entry) = Entry::of_result(value, line, &absent, (alpha0, beta0), cut, mode)
-            {
-                self.table.insert(key, Stored { entry, present });
-            }
-        }
     }
 }
