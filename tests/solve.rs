@@ -147,3 +147,39 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
     }
 }
+
+#[test]
+fn every_switch_is_named_by_the_cli_and_documented_in_the_readme() {
+    // The `--without` error lists the one table of switches; README's `solve` section names
+    // each (a new switch is documented where the command is).
+    let out = run(&[
+        "solve",
+        "--ruleset",
+        "tromp-taylor",
+        "2x2",
+        "--without",
+        "no-such-switch",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("* `go-oracle solve")
+        .expect("README's solve section");
+    let section = &readme[start..start + readme[start..].find("```").unwrap_or(0)];
+    for switch in SWITCHES {
+        assert!(message.contains(switch), "{switch} not in: {message}");
+        assert!(
+            section.contains(&format!("`{switch}`")),
+            "README's solve section does not name `{switch}`"
+        );
+    }
+    let listed = message.split("expected one of ").nth(1).unwrap_or("");
+    let listed = listed.split(", found").next().unwrap_or("");
+    assert_eq!(
+        listed.split(", ").count(),
+        SWITCHES.len(),
+        "the CLI's switches differ from the test's list: {message}"
+    );
+}
