@@ -6,13 +6,17 @@ mod common;
 
 use common::{json, run, stderr};
 
-const SWITCHES: [&str; 6] = [
+const SWITCHES: [&str; 10] = [
     "pass-first",
     "transpositions",
     "bounds",
     "symmetry",
     "ordering",
     "deepening",
+    "history-match",
+    "killers",
+    "history-heuristic",
+    "etc",
 ];
 
 /// The value (Black's area minus White's) and the JSON answer of one solve.
@@ -58,16 +62,19 @@ fn three_by_three_is_black_by_nine() {
 
 #[test]
 fn every_switch_off_gives_the_same_value() {
-    for (size, boards) in [("2x2", 1), ("2x3", 0), ("3x3", 9)] {
-        let (default, _) = solve("tromp-taylor", size, &[]);
-        assert_eq!(default, boards, "{size}");
-        for switch in SWITCHES {
-            // Without deepening the 3x3 search runs far deeper than a unit test may.
-            if size == "3x3" && switch == "deepening" {
-                continue;
+    // Both superko rules: SOLVE-B8's history items differ between them.
+    for ruleset in ["tromp-taylor", "tromp-logical"] {
+        for (size, boards) in [("2x2", 1), ("2x3", 0), ("3x3", 9)] {
+            let (default, _) = solve(ruleset, size, &[]);
+            assert_eq!(default, boards, "{ruleset} {size}");
+            for switch in SWITCHES {
+                // Without deepening the 3x3 search runs far deeper than a unit test may.
+                if size == "3x3" && switch == "deepening" {
+                    continue;
+                }
+                let (value, j) = solve(ruleset, size, &["--without", switch]);
+                assert_eq!(value, default, "{ruleset} {size} without {switch}: {j}");
             }
-            let (value, j) = solve("tromp-taylor", size, &["--without", switch]);
-            assert_eq!(value, default, "{size} without {switch}: {j}");
         }
     }
     // Everything off but the pass first: Tromp's plain alpha-beta [TW]. (With the pass
@@ -139,4 +146,40 @@ fn bad_arguments_exit_2_with_a_message() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(stderr(&out).contains(needle), "{args:?}: {}", stderr(&out));
     }
+}
+
+#[test]
+fn every_switch_is_named_by_the_cli_and_documented_in_the_readme() {
+    // The `--without` error lists the one table of switches; README's `solve` section names
+    // each (a new switch is documented where the command is).
+    let out = run(&[
+        "solve",
+        "--ruleset",
+        "tromp-taylor",
+        "2x2",
+        "--without",
+        "no-such-switch",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let message = stderr(&out);
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+        .expect("README.md");
+    let start = readme
+        .find("* `go-oracle solve")
+        .expect("README's solve section");
+    let section = &readme[start..start + readme[start..].find("```").unwrap_or(0)];
+    for switch in SWITCHES {
+        assert!(message.contains(switch), "{switch} not in: {message}");
+        assert!(
+            section.contains(&format!("`{switch}`")),
+            "README's solve section does not name `{switch}`"
+        );
+    }
+    let listed = message.split("expected one of ").nth(1).unwrap_or("");
+    let listed = listed.split(", found").next().unwrap_or("");
+    assert_eq!(
+        listed.split(", ").count(),
+        SWITCHES.len(),
+        "the CLI's switches differ from the test's list: {message}"
+    );
 }

@@ -9,15 +9,23 @@
 //! never guesses: past its node budget the answer is [`Answer::Undetermined`].
 
 mod kept;
+mod ordering;
+mod switches;
 mod symmetry;
+mod table;
 
-use super::value_table::{position_hash, take_child, Entry, Found, Mode};
+pub use switches::Switches;
+pub use table::MAX_POINTS;
+
+use super::value_table::{take_child, Found, Mode};
 use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
 use crate::geometry::{Colour, Geometry, Position};
-use crate::rules::Rules;
+use crate::rules::{KoRule, Rules};
 use kept::controlled;
-use std::collections::HashMap;
+use ordering::Heuristics;
+use rustc_hash::FxHashMap as HashMap;
 use symmetry::symmetries;
+use table::{merge, pack, Stored};
 
 /// The value of the game with one principal line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -30,85 +38,8 @@ pub struct BoardSolved {
     pub nodes: u64,
 }
 
-/// The search's speed-ups, each of which can be switched off (the value must not change).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Switches {
-    /// SOLVE-B2: try the pass before the plays (else after them).
-    pub pass_first: bool,
-    /// SOLVE-B3: the history-checked transposition table.
-    pub transpositions: bool,
-    /// SOLVE-B1: the static bounds from the points each player controls for good (stones
-    /// that no sequence of opposing plays can remove, SOLVE-B4) narrow the window.
-    pub bounds: bool,
-    /// SOLVE-B5: at a node whose whole history is symmetric, one play per orbit.
-    pub symmetry: bool,
-    /// SOLVE-B6: the best move found at an earlier visit of the same state is tried first
-    /// after the pass.
-    pub ordering: bool,
-    /// SOLVE-B7: iterative deepening: null-window tests to a depth horizon, where a node
-    /// scores its static bound against the side to prove, deepened until the bounds meet;
-    /// the line is then found move by move. Off: one full-window search without a horizon.
-    pub deepening: bool,
-}
-
-impl Switches {
-    /// The switch names, as `go-oracle solve --without` takes them.
-    pub const NAMES: [&'static str; 6] = [
-        "pass-first",
-        "transpositions",
-        "bounds",
-        "symmetry",
-        "ordering",
-        "deepening",
-    ];
-
-    /// Every switch on except `name` (`None`: not a switch name).
-    pub fn without(name: &str) -> Option<Switches> {
-        let mut s = Switches::default();
-        match name {
-            "pass-first" => s.pass_first = false,
-            "transpositions" => s.transpositions = false,
-            "bounds" => s.bounds = false,
-            "symmetry" => s.symmetry = false,
-            "ordering" => s.ordering = false,
-            "deepening" => s.deepening = false,
-            _ => return None,
-        }
-        Some(s)
-    }
-}
-
-impl Default for Switches {
-    fn default() -> Switches {
-        Switches {
-            pass_first: true,
-            transpositions: true,
-            bounds: true,
-            symmetry: true,
-            ordering: true,
-            deepening: true,
-        }
-    }
-}
-
-impl Switches {
-    /// Every switch of `self` and of `other` on.
-    pub fn and(self, other: Switches) -> Switches {
-        Switches {
-            pass_first: self.pass_first && other.pass_first,
-            transpositions: self.transpositions && other.transpositions,
-            bounds: self.bounds && other.bounds,
-            symmetry: self.symmetry && other.symmetry,
-            ordering: self.ordering && other.ordering,
-            deepening: self.deepening && other.deepening,
-        }
-    }
-}
-
 /// Deepest line the search follows before it gives up (keeps the recursion bounded).
 pub const MAX_DEPTH: usize = 2_000;
-/// Most positions a table entry may depend on.
-const MAX_JUDGED: usize = 1 << 16;
 /// Most entries of the transposition table, and of the table of best moves.
 const MAX_TABLE: usize = 4_000_000;
 
@@ -127,6 +58,12 @@ pub fn solve(
     budget: u64,
     switches: Switches,
 ) -> Result<Answer<BoardSolved>, Unsupported> {
+    if geometry.len() > MAX_POINTS {
+        return Err(Unsupported {
+            engine: engine.name(),
+            what: format!("a board of more than {MAX_POINTS} points"),
+        });
+    }
     let game = engine.start(geometry, rules, start)?;
     let symmetries = if switches.symmetry {
         symmetries(geometry)
@@ -144,10 +81,15 @@ pub fn solve(
         refused: 0,
         unjudged: 0,
         deepest: 0,
-        table: HashMap::new(),
-        best_moves: HashMap::new(),
-        ancestors: HashMap::new(),
+        table: HashMap::default(),
+        best_moves: HashMap::default(),
+        ancestors: HashMap::default(),
+        bounds: HashMap::default(),
         symmetries,
+        // SOLVE-B8: under situational superko alone a play is banned by its position with
+        // the player who left it.
+        heuristics: Heuristics::new(geometry, switches),
+        pair_items: switches.history_match && rules.ko == [KoRule::SituationalSuperko],
     };
     let n = geometry.len() as i64;
     let all = s.fixing(&game.position(), u32::MAX);
@@ -205,35 +147,30 @@ struct Searcher<'a> {
     refused: u64,
     unjudged: u64,
     deepest: usize,
-    table: HashMap<Key, Entry>,
+    table: HashMap<Key, Stored>,
     /// The best move found at the last complete search of each state (SOLVE-B6); a hint
     /// for ordering only, whatever the history.
     best_moves: HashMap<Key, Move>,
     /// Hashes of the positions of the strict ancestors of the current node, with
     /// multiplicity (the history before it, SOLVE-B3).
     ancestors: HashMap<u64, u32>,
+    /// The static bounds of each position met (SOLVE-B1), by its packed form.
+    bounds: HashMap<u128, (i64, i64)>,
     /// The board's symmetries other than the identity (SOLVE-B5).
     symmetries: Vec<Vec<usize>>,
+    /// SOLVE-B9: killers and the history heuristic.
+    heuristics: Heuristics,
+    /// SOLVE-B8: history items are (position, player who left it), else positions.
+    pair_items: bool,
 }
 
 /// The state of the game apart from its history (SOLVE-B3).
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 struct Key {
-    position: Position,
+    /// The position packed two bits a point ([`pack`]).
+    position: u128,
     to_move: Colour,
     passes: u32,
-}
-
-fn merge(a: Option<Vec<u64>>, b: Option<Vec<u64>>) -> Option<Vec<u64>> {
-    match (a, b) {
-        (Some(mut a), Some(b)) if a.len() + b.len() <= 2 * MAX_JUDGED => {
-            a.extend(b);
-            a.sort_unstable();
-            a.dedup();
-            (a.len() <= MAX_JUDGED).then_some(a)
-        }
-        _ => None,
-    }
 }
 
 impl Searcher<'_> {
@@ -265,6 +202,12 @@ impl Searcher<'_> {
                 break;
             }
             if !progress || low < high {
+                if depth == 0 && std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some() {
+                    eprintln!(
+                        "solve: horizon {horizon} done: [{low}, {high}], {} nodes, {} hits, {} entries, {} refused",
+                        self.nodes, self.hits, self.table.len(), self.refused
+                    );
+                }
                 horizon += 2;
             }
             if horizon > MAX_DEPTH {
@@ -292,12 +235,12 @@ impl Searcher<'_> {
                 break Ok(());
             }
             let key = Key {
-                position: position.clone(),
+                position: pack(&position),
                 to_move: g.to_move(),
                 passes: g.consecutive_passes(),
             };
-            let (moves, _) = self.moves(&key, symmetric);
-            let here = position_hash(&position);
+            let (moves, _) = self.moves(&key, symmetric, line.len());
+            let here = self.item(&position, self.left_by(g.as_ref(), line.len()));
             *self.ancestors.entry(here).or_insert(0) += 1;
             pushed.push(here);
             let mut chosen = None;
@@ -341,30 +284,29 @@ impl Searcher<'_> {
             symmetric = child_symmetric;
         };
         for h in pushed {
-            if let Some(k) = self.ancestors.get_mut(&h) {
-                *k -= 1;
-                if *k == 0 {
-                    self.ancestors.remove(&h);
-                }
-            }
+            self.leave(h);
         }
         outcome.map(|()| line)
     }
 
     /// SOLVE-B1: every end of the game from `position` scores within the pair.
-    fn static_bounds(&self, position: &Position) -> (i64, i64) {
+    fn static_bounds(&mut self, position: &Position) -> (i64, i64) {
         let n = self.geometry.len() as i64;
         if !self.switches.bounds {
             return (-n, n);
         }
-        (
+        let packed = pack(position);
+        if let Some(&b) = self.bounds.get(&packed) {
+            return b;
+        }
+        let b = (
             2 * controlled(self.geometry, position, Colour::Black) as i64 - n,
             n - 2 * controlled(self.geometry, position, Colour::White) as i64,
-        )
-    }
-
-    fn free_of_ancestors(&self, judged: &[u64]) -> bool {
-        judged.iter().all(|h| !self.ancestors.contains_key(h))
+        );
+        if self.bounds.len() < MAX_TABLE {
+            self.bounds.insert(packed, b);
+        }
+        b
     }
 
     /// The symmetries among `of` (a bit per entry of `self.symmetries`) that map `position`
@@ -405,9 +347,9 @@ impl Searcher<'_> {
     }
 
     /// The moves of a node in search order, and whether a play was left out for symmetry.
-    fn moves(&self, key: &Key, symmetric: u32) -> (Vec<Move>, bool) {
+    fn moves(&self, key: &Key, symmetric: u32, depth: usize) -> (Vec<Move>, bool) {
         let mut skipped = false;
-        let mut plays: Vec<Move> = Vec::with_capacity(self.geometry.len() + 1);
+        let mut plays: Vec<usize> = Vec::with_capacity(self.geometry.len() + 1);
         for p in self.geometry.points() {
             // SOLVE-B5: one play per orbit of the symmetries that fix the whole history.
             let smaller_image = self
@@ -418,24 +360,19 @@ impl Searcher<'_> {
             if smaller_image {
                 skipped = true;
             } else {
-                plays.push(Move::Play(p));
+                plays.push(p);
             }
         }
-        if self.switches.ordering {
-            if let Some(&Move::Play(h)) = self.best_moves.get(key) {
-                if let Some(i) = plays.iter().position(|&m| m == Move::Play(h)) {
-                    let m = plays.remove(i);
-                    plays.insert(0, m);
-                }
-            }
-        }
+        let hint = match self.best_moves.get(key) {
+            Some(&Move::Play(h)) if self.switches.ordering => Some(h),
+            _ => None,
+        };
+        self.heuristics.order(&mut plays, hint, depth, key.to_move);
+        let plays = plays.into_iter().map(Move::Play);
         let moves = if self.switches.pass_first {
             std::iter::once(Move::Pass).chain(plays).collect()
         } else {
-            plays
-                .into_iter()
-                .chain(std::iter::once(Move::Pass))
-                .collect()
+            plays.chain(std::iter::once(Move::Pass)).collect()
         };
         (moves, skipped)
     }
@@ -466,7 +403,7 @@ impl Searcher<'_> {
         alpha = alpha.max(low - 1);
         beta = beta.min(high + 1);
         let key = Key {
-            position: position.clone(),
+            position: pack(&position),
             to_move: game.to_move(),
             passes: game.consecutive_passes(),
         };
@@ -474,14 +411,17 @@ impl Searcher<'_> {
             return Ok(found);
         }
         let (alpha0, beta0) = (alpha, beta);
-        let here = position_hash(&position);
+        let here = self.item(&position, self.left_by(game, depth));
         let maximising = game.to_move() == Colour::Black;
-        let (moves, skipped) = self.moves(&key, symmetric);
+        let (mut moves, skipped) = self.moves(&key, symmetric, depth);
         // A search that left plays out relies on the symmetry of this history.
         let mut judged: Option<Vec<u64>> = if skipped { None } else { Some(Vec::new()) };
         let mut best: Option<(i64, Vec<Move>)> = None;
         let mut cut = false;
         *self.ancestors.entry(here).or_insert(0) += 1;
+        if self.switches.etc && self.switches.transpositions && remaining >= 4 {
+            self.etc_first(game, &mut moves, alpha, beta);
+        }
         let mut outcome = Ok(());
         for mv in moves {
             let is_play = matches!(mv, Move::Play(_));
@@ -495,7 +435,10 @@ impl Searcher<'_> {
                     // Banned by the history: the search depends on that position's
                     // presence in it (SOLVE-B3).
                     match self.after_position(game, mv) {
-                        Ok(p) => judged = merge(judged, Some(vec![position_hash(&p)])),
+                        Ok(p) => {
+                            let banned = self.item(&p, Some(game.to_move()));
+                            judged = merge(judged, Some(vec![banned]));
+                        }
                         Err(e) => {
                             outcome = Err(e);
                             break;
@@ -512,7 +455,8 @@ impl Searcher<'_> {
             let child_position = child.position();
             if is_play {
                 // Allowed because its position is not in the history.
-                judged = merge(judged, Some(vec![position_hash(&child_position)]));
+                let created = self.item(&child_position, Some(game.to_move()));
+                judged = merge(judged, Some(vec![created]));
             }
             let child_symmetric = if symmetric != 0 {
                 self.fixing(&child_position, symmetric)
@@ -545,25 +489,21 @@ impl Searcher<'_> {
                 &mut alpha,
                 &mut beta,
             ) {
+                if let Move::Play(p) = mv {
+                    // SOLVE-B9: this play closed the window.
+                    self.heuristics
+                        .reward(p, depth, remaining, game.to_move(), true);
+                }
                 break;
             }
         }
-        if let Some(k) = self.ancestors.get_mut(&here) {
-            *k -= 1;
-            if *k == 0 {
-                self.ancestors.remove(&here);
-            }
-        }
+        self.leave(here);
         outcome?;
         // A pass is legal whenever the game is not over, so some move was searched.
         let (value, line) = best.ok_or(Stop::Budget)?;
         // Every end below scores within [low, high] (SOLVE-B1).
         let value = value.max(low).min(high);
-        if self.switches.ordering && self.best_moves.len() < MAX_TABLE {
-            if let Some(&first) = line.first() {
-                self.best_moves.insert(key.clone(), first);
-            }
-        }
+        self.note_best(&key, line.first().copied(), depth, remaining);
         if judged.is_none() {
             self.unjudged += 1;
         }
@@ -577,6 +517,30 @@ impl Searcher<'_> {
             judged,
             cut,
         })
+    }
+
+    /// One occurrence of the history item `here` leaves the path.
+    fn leave(&mut self, here: u64) {
+        if let Some(k) = self.ancestors.get_mut(&here) {
+            *k -= 1;
+            if *k == 0 {
+                self.ancestors.remove(&here);
+            }
+        }
+    }
+
+    /// The best move of a completely searched node, for ordering: SOLVE-B6's hint for the
+    /// state and SOLVE-B9's history score of the play.
+    fn note_best(&mut self, key: &Key, best: Option<Move>, depth: usize, remaining: usize) {
+        if let Some(Move::Play(p)) = best {
+            self.heuristics
+                .reward(p, depth, remaining, key.to_move, false);
+        }
+        if let (true, Some(first)) = (self.switches.ordering, best) {
+            if self.best_moves.len() < MAX_TABLE {
+                self.best_moves.insert(key.clone(), first);
+            }
+        }
     }
 
     /// The value of a game that is over: its area score.
@@ -599,7 +563,7 @@ impl Searcher<'_> {
     /// when those bounds settle the window or the horizon is reached (SOLVE-B7), else the
     /// bounds.
     fn bounded(
-        &self,
+        &mut self,
         position: &Position,
         alpha: i64,
         beta: i64,
@@ -634,42 +598,5 @@ impl Searcher<'_> {
             });
         }
         Err((low, high))
-    }
-
-    /// A table entry for `key` usable in the window (alpha, beta) whose search did not
-    /// depend on the history before the node.
-    fn look_up(&mut self, key: &Key, alpha: i64, beta: i64) -> Option<Found> {
-        if !self.switches.transpositions {
-            return None;
-        }
-        let e = self.table.get(key)?;
-        if e.settles(alpha, beta) && self.free_of_ancestors(&e.judged) {
-            self.hits += 1;
-            return Some(e.found());
-        }
-        None
-    }
-
-    /// Stores a node's result, only if its search did not depend on the history before the
-    /// node, and past a horizon only the mode's own bound.
-    #[allow(clippy::too_many_arguments)]
-    fn store(
-        &mut self,
-        key: Key,
-        value: i64,
-        line: &[Move],
-        j: &[u64],
-        (alpha0, beta0): (i64, i64),
-        cut: bool,
-        mode: Mode,
-    ) {
-        if !self.free_of_ancestors(j) {
-            self.refused += 1;
-        }
-        if self.free_of_ancestors(j) && self.table.len() < MAX_TABLE {
-            if let Some(e) = Entry::of_result(value, line, j, (alpha0, beta0), cut, mode) {
-                self.table.insert(key, e);
-            }
-        }
     }
 }
