@@ -62,7 +62,7 @@ impl Proof<'_> {
             while i < component.len() {
                 let q = component[i];
                 i += 1;
-                if self.b.local_index.contains_key(&q) {
+                if self.b.local_index[q].is_some() {
                     enclosed = false;
                 }
                 for &m in geometry.neighbours(q) {
@@ -207,8 +207,7 @@ impl Proof<'_> {
                 if let Move::Play(x) = *mv {
                     let ns = geometry.neighbours(x);
                     if ns.iter().any(|&m| frozen.wall[m])
-                        && (self.b.local_index.contains_key(&x)
-                            || ns.iter().any(|&m| frozen.target[m]))
+                        && (self.b.local_index[x].is_some() || ns.iter().any(|&m| frozen.target[m]))
                     {
                         *step = Err(false);
                     }
