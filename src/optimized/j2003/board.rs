@@ -104,6 +104,10 @@ pub(super) struct Board<'a> {
     /// The legal plays of the last `legal_plays`, their removals in `removed_all`.
     plays: Vec<Play>,
     removed_all: Vec<Point>,
+    /// The strings of the board being expanded on bitboards: stones (words 0..N) and
+    /// liberties (words 2..2+N), and the string of each stone's bit.
+    strings: Vec<[u64; 4]>,
+    string_of: Vec<u8>,
     /// The bitboard tables of the board when it fits one or two words (`legal_plays`).
     layout: Tables,
     /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
@@ -136,6 +140,8 @@ impl<'a> Board<'a> {
             retaken: Vec::new(),
             plays: Vec::new(),
             removed_all: Vec::new(),
+            strings: Vec::new(),
+            string_of: Vec::new(),
             layout: match geometry.rect_size() {
                 Some((w, h)) if (w + 1) * h <= 64 => Tables::One(Layout::of(w, h)),
                 Some((w, h)) if (w + 1) * h <= 128 => Tables::Two(Layout::of(w, h)),
@@ -338,23 +344,62 @@ impl Board<'_> {
             }
             gone
         };
+        // Every string once, with its liberties (`strings`, by `string_of` its stones' bits).
+        self.string_of.resize(N * 64, 0);
+        self.strings.clear();
+        for stones in [&own, &theirs] {
+            let mut left = *stones;
+            while let Some(seed) = left.bits().next() {
+                let string = BitBoard::flood(BitBoard::single(seed), stones, stride, on_board);
+                left = left.and_not(&string);
+                let liberties = string.dilate(stride, on_board).and(&empty);
+                for b in string.bits() {
+                    self.string_of[b] = self.strings.len() as u8;
+                }
+                let mut words = [0; 4];
+                words[..N].copy_from_slice(&string.0);
+                words[2..2 + N].copy_from_slice(&liberties.0);
+                self.strings.push(words);
+            }
+        }
+        let string = |words: &[u64; 4]| -> (BitBoard<N>, BitBoard<N>) {
+            (
+                BitBoard(std::array::from_fn(|i| words[i])),
+                BitBoard(std::array::from_fn(|i| words[2 + i])),
+            )
+        };
         for x in 0..board.len() {
             let bit = layout.bit_of[x] as usize;
             if !empty.get(bit) {
                 continue;
             }
             let stone = BitBoard::single(bit);
-            let own_after = own.or(&stone);
-            let free = empty.and_not(&stone);
-            // J-8: the opposing strings left without a liberty are removed; then the
-            // played string needs one (no suicide).
-            let captured = without_liberty(bit, &theirs, &free);
-            let free_after = free.or(&captured);
-            let (_, liberty) =
-                BitBoard::flood_until(stone, &own_after, &free_after, stride, on_board);
-            if !liberty {
+            // J-8: the opposing strings whose only liberty is x are removed; then the
+            // played string needs a liberty (no suicide): an empty neighbour, a removal, or
+            // a liberty other than x of an own string it joins.
+            let mut captured = BitBoard::<N>::ZERO;
+            let mut liberty = false;
+            let (around, k) = &layout.neighbours_of[bit];
+            for &n in &around[..*k as usize] {
+                let n = n as usize;
+                if empty.get(n) {
+                    liberty = true;
+                    continue;
+                }
+                let (stones, liberties) = string(&self.strings[self.string_of[n] as usize]);
+                if theirs.get(n) {
+                    if liberties == stone {
+                        captured = captured.or(&stones);
+                    }
+                } else if liberties != stone {
+                    liberty = true;
+                }
+            }
+            if !liberty && captured.is_zero() {
                 continue;
             }
+            let own_after = own.or(&stone);
+            let free_after = empty.and_not(&stone).or(&captured);
             let from = self.removed_all.len() as u32;
             self.removed_all
                 .extend(captured.bits().map(|b| b - b / stride_bits));
