@@ -271,20 +271,27 @@ impl Board<'_> {
     /// `plays` (their removals into `removed_all`): on bitboards where the board fits one or
     /// two words, else by flood fills on the byte board. Both give the same plays, removals
     /// and ko captures (the unit test `bitboard_and_byte_plays_agree`).
-    fn legal_plays(&mut self, board: &[u8], colour: u8) {
+    fn legal_plays(&mut self, key: &State, colour: u8) {
         self.plays.clear();
         self.removed_all.clear();
-        match &self.layout {
+        let tables = std::mem::replace(&mut self.layout, Tables::None);
+        match &tables {
             Tables::One(l) => {
-                let l = l.clone();
-                self.plays_on_bits(&l, board, colour)
+                let stones = key.stones::<1>(l.width, l.height, l.stride);
+                self.plays_on_bits(l, stones, colour)
             }
             Tables::Two(l) => {
-                let l = l.clone();
-                self.plays_on_bits(&l, board, colour)
+                let stones = key.stones::<2>(l.width, l.height, l.stride);
+                self.plays_on_bits(l, stones, colour)
             }
-            Tables::None => self.plays_on_bytes(board, colour),
+            Tables::None => {
+                let mut board = std::mem::take(&mut self.cells);
+                key.board_into(self.geometry.len(), &mut board);
+                self.plays_on_bytes(&board, colour);
+                self.cells = board;
+            }
         }
+        self.layout = tables;
     }
 
     /// [`Board::legal_plays`] by flood fills on the byte board.
@@ -314,16 +321,17 @@ impl Board<'_> {
 
     /// [`Board::legal_plays`] on bitboards of `N` words (the stride layout of
     /// `optimized::bitboard`; point `y * w + x` is bit `y * stride + x`).
-    fn plays_on_bits<const N: usize>(&mut self, layout: &Layout<N>, board: &[u8], colour: u8) {
-        let (mut own, mut theirs) = (BitBoard::<N>::ZERO, BitBoard::<N>::ZERO);
-        for (p, &c) in board.iter().enumerate() {
-            let bit = layout.bit_of[p] as usize;
-            if c == colour {
-                own.set(bit);
-            } else if c != EMPTY {
-                theirs.set(bit);
-            }
-        }
+    fn plays_on_bits<const N: usize>(
+        &mut self,
+        layout: &Layout<N>,
+        [black, white]: [BitBoard<N>; 2],
+        colour: u8,
+    ) {
+        let (own, theirs) = if colour == 1 {
+            (black, white)
+        } else {
+            (white, black)
+        };
         let (stride, on_board) = (layout.stride as u32, &layout.on_board);
         let stride_bits = layout.stride;
         let empty = on_board.and_not(&own.or(&theirs));
@@ -368,7 +376,7 @@ impl Board<'_> {
                 BitBoard(std::array::from_fn(|i| words[2 + i])),
             )
         };
-        for x in 0..board.len() {
+        for x in 0..self.geometry.len() {
             let bit = layout.bit_of[x] as usize;
             if !empty.get(bit) {
                 continue;
@@ -472,11 +480,7 @@ pub(super) fn expand(
     ));
     let mut ko_pass_legal = false;
     b.banned.clear();
-    let mut board = std::mem::take(&mut b.cells);
-    key.board_into(points, &mut board);
-    b.legal_plays(&board, player);
-    // `expand` leaves the state's board unpacked in `cells`.
-    b.cells = board;
+    b.legal_plays(key, player);
     for &Play { x, from, to, ko } in &b.plays {
         let removed = &b.removed_all[from as usize..to as usize];
         let mut record = key.ko_record.clone();
@@ -627,8 +631,9 @@ mod tests {
             let board: Vec<u8> = (0..w * h).map(|_| (next() % 3) as u8).collect();
             let check = check(Vec::new());
             let mut b = Board::new(&g, &check);
+            let state = State::new(&board, &[0], 1);
             for colour in [1, 2] {
-                b.legal_plays(&board, colour);
+                b.legal_plays(&state, colour);
                 let (plays, removed) = (b.plays.clone(), b.removed_all.clone());
                 b.plays.clear();
                 b.removed_all.clear();

@@ -7,6 +7,7 @@
 //! line.
 
 use super::board::{State, Step, EMPTY};
+use super::state::frozen_words;
 use super::proof_search::{Proof, Prover};
 use crate::engine::Move;
 use crate::geometry::Point;
@@ -29,10 +30,11 @@ pub(super) struct Frozen {
 }
 
 impl Proof<'_> {
-    /// The frozen regions of `key` (its board unpacked in `cells`), if any.
+    /// The frozen regions of `key`, if any (its board unpacked in `cells`).
     pub(super) fn frozen(&mut self, key: &State) -> Option<Frozen> {
         let geometry = self.b.geometry;
-        let board = std::mem::take(&mut self.b.cells);
+        let mut board = std::mem::take(&mut self.b.cells);
+        key.board_into(geometry.len(), &mut board);
         let n = board.len();
         let defender = 3 - self.attacker;
         let wall_colour = match self.prover {
@@ -183,9 +185,10 @@ impl Proof<'_> {
         frozen: &Frozen,
         out: &mut Vec<(u8, Move, Step)>,
     ) {
+        let words = frozen_words(&frozen.region);
         for (_, _, step) in out.iter_mut() {
             if let Ok(next) = step {
-                next.set_frozen(&frozen.region);
+                next.set_frozen_words(&words);
             }
         }
         if prover_turn {
@@ -219,7 +222,7 @@ impl Proof<'_> {
             after_pass: false,
             ..key.clone()
         };
-        tempo.set_frozen(&frozen.region);
+        tempo.set_frozen_words(&words);
         out.push((4, Move::Play(frozen.first), Ok(tempo)));
     }
 }

@@ -17,6 +17,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
 
 use crate::geometry::Point;
+use crate::optimized::bitboard::BitBoard;
 
 /// Words kept inline: a 9x9 board (3 words) with its played-stone (2) and frozen-region
 /// (2) bits.
@@ -92,6 +93,32 @@ fn zobrist(i: usize, kind: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The frozen-region bits of a state for the points of `region` (one bit per point).
+pub(super) fn frozen_words(region: &[bool]) -> Vec<u64> {
+    region
+        .chunks(64)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .enumerate()
+                .fold(0u64, |w, (b, &f)| w | (f as u64) << b)
+        })
+        .collect()
+}
+
+/// The even bits of a word (the low bit of each point's two).
+const EVEN: u64 = 0x5555_5555_5555_5555;
+
+/// The even bits of `x` (its only set bits) gathered into the low 32 bits, in order.
+#[inline]
+fn compress_even(mut x: u64) -> u32 {
+    x = (x | x >> 1) & 0x3333_3333_3333_3333;
+    x = (x | x >> 2) & 0x0F0F_0F0F_0F0F_0F0F;
+    x = (x | x >> 4) & 0x00FF_00FF_00FF_00FF;
+    x = (x | x >> 8) & 0x0000_FFFF_0000_FFFF;
+    (x | x >> 16) as u32
 }
 
 const PLAYED: u64 = 3;
@@ -214,8 +241,39 @@ impl State {
 
     /// The board, one byte per point, into `out`.
     pub(super) fn board_into(&self, points: usize, out: &mut Vec<u8>) {
+        let words = self.board_words();
         out.clear();
-        out.extend((0..points).map(|p| self.cell(p)));
+        out.extend((0..points).map(|p| (words[p / 32] >> (2 * (p % 32)) & 3) as u8));
+    }
+
+    /// The black and the white stones on bitboards of `N` words in the stride layout of
+    /// `optimized::bitboard` (point `y * width + x` on bit `y * stride + x`), read from the
+    /// packed words 32 points at a time; the board must fit (`width * height <= 64 * N`).
+    pub(super) fn stones<const N: usize>(
+        &self,
+        width: usize,
+        height: usize,
+        stride: usize,
+    ) -> [BitBoard<N>; 2] {
+        // The points of one colour in point order, 32 to a word of the packed board.
+        let (mut black, mut white) = (0u128, 0u128);
+        for (i, &w) in self.board_words().iter().enumerate().take(4) {
+            let (lo, hi) = (w & EVEN, w >> 1 & EVEN);
+            black |= (compress_even(lo & !hi) as u128) << (32 * i);
+            white |= (compress_even(hi & !lo) as u128) << (32 * i);
+        }
+        let row = (1u128 << width) - 1;
+        let mut out = [BitBoard::<N>::ZERO; 2];
+        for (set, points) in out.iter_mut().zip([black, white]) {
+            let mut bits = 0u128;
+            for y in 0..height {
+                bits |= (points >> (y * width) & row) << (y * stride);
+            }
+            for (i, w) in set.0.iter_mut().enumerate() {
+                *w = (bits >> (64 * i)) as u64;
+            }
+        }
+        out
     }
 
     /// The same state with room for frozen-region bits (none set).
@@ -235,13 +293,16 @@ impl State {
     }
 
     /// Records the frozen regions `region` in the state (and only them).
+    #[cfg(test)]
     pub(super) fn set_frozen(&mut self, region: &[bool]) {
+        self.set_frozen_words(&frozen_words(region));
+    }
+
+    /// Records the frozen regions given as words of frozen-region bits (one bit per point).
+    #[inline]
+    pub(super) fn set_frozen_words(&mut self, words: &[u64]) {
         let from = self.cells.len() - self.frozen_words as usize;
-        for (i, chunk) in region.chunks(64).enumerate() {
-            let word = chunk
-                .iter()
-                .enumerate()
-                .fold(0u64, |w, (b, &f)| w | (f as u64) << b);
+        for (i, &word) in words.iter().enumerate() {
             let old = std::mem::replace(&mut self.cells[from + i], word);
             let mut changed = old ^ word;
             while changed != 0 {
