@@ -174,9 +174,32 @@ impl Board<'_> {
         }
     }
 
-    /// The number of liberties of the string through the stone at `p` in `key`, read from
-    /// the packed state (the string's points and their neighbours only, no unpacking).
+    /// The number of liberties of the string through the stone at `p` in `key`: on
+    /// bitboards read from the packed words where the board fits two words, else
+    /// [`Board::liberty_count_on_bytes`]. (At an empty `p`: its empty neighbours.)
     pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
+        fn on_bits<const N: usize>(layout: &Layout<N>, key: &State, p: Point) -> usize {
+            let [black, white] = key.stones::<N>(layout.width, layout.height, layout.stride);
+            let (stride, on_board) = (layout.stride as u32, &layout.on_board);
+            let empty = on_board.and_not(&black.or(&white));
+            let bit = layout.bit_of[p] as usize;
+            let string = match (black.get(bit), white.get(bit)) {
+                (true, _) => BitBoard::flood(BitBoard::single(bit), &black, stride, on_board),
+                (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
+                _ => BitBoard::single(bit),
+            };
+            string.dilate(stride, on_board).and(&empty).count() as usize
+        }
+        match &self.layout {
+            Tables::One(l) => on_bits(l, key, p),
+            Tables::Two(l) => on_bits(l, key, p),
+            Tables::None => self.liberty_count_on_bytes(key, p),
+        }
+    }
+
+    /// [`Board::liberty_count`] read from the packed state point by point (the string's
+    /// points and their neighbours only, no unpacking).
+    fn liberty_count_on_bytes(&mut self, key: &State, p: Point) -> usize {
         self.stamp += 1;
         let (stamp, c) = (self.stamp, key.cell(p));
         let mut string = std::mem::take(&mut self.buffer);
@@ -620,7 +643,8 @@ mod tests {
 
     /// On random boards of one and two words (and one too big for them), the bitboard
     /// plays and the byte board's flood fills find the same legal plays, removals and ko
-    /// captures, for both colours; and some of them capture and some are ko captures.
+    /// captures, for both colours, and the same liberty counts; and some of the plays
+    /// capture and some are ko captures.
     #[test]
     fn bitboard_and_byte_plays_agree() {
         let mut next = rng(0x2545_f491_4f6c_dd1d);
@@ -640,6 +664,10 @@ mod tests {
                 b.plays_on_bytes(&board, colour);
                 assert_eq!(plays, b.plays, "{w}x{h} {board:?} colour {colour}");
                 assert_eq!(removed, b.removed_all, "{w}x{h} {board:?} colour {colour}");
+                for p in g.points() {
+                    let bits = b.liberty_count(&state, p);
+                    assert_eq!(bits, b.liberty_count_on_bytes(&state, p), "{w}x{h} {board:?} at {p}");
+                }
                 captures += plays.iter().filter(|p| p.to > p.from).count();
                 kos += plays.iter().filter(|p| p.ko).count();
                 tried += matches!(b.layout, Tables::None) as usize;

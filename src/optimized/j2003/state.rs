@@ -255,22 +255,42 @@ impl State {
         height: usize,
         stride: usize,
     ) -> [BitBoard<N>; 2] {
+        let words = self.board_words();
+        let mut out = [BitBoard::<N>::ZERO; 2];
+        if N == 1 {
+            // At most 64 points (two words): one word of each colour in point order.
+            let (mut black, mut white) = (0u64, 0u64);
+            for (i, &w) in words.iter().enumerate().take(2) {
+                let (lo, hi) = (w & EVEN, w >> 1 & EVEN);
+                black |= (compress_even(lo & !hi) as u64) << (32 * i);
+                white |= (compress_even(hi & !lo) as u64) << (32 * i);
+            }
+            let row = (1u64 << width) - 1;
+            let (mut b, mut w) = (0u64, 0u64);
+            for y in 0..height {
+                b |= (black >> (y * width) & row) << (y * stride);
+                w |= (white >> (y * width) & row) << (y * stride);
+            }
+            out[0].0[0] = b;
+            out[1].0[0] = w;
+            return out;
+        }
         // The points of one colour in point order, 32 to a word of the packed board.
         let (mut black, mut white) = (0u128, 0u128);
-        for (i, &w) in self.board_words().iter().enumerate().take(4) {
+        for (i, &w) in words.iter().enumerate().take(4) {
             let (lo, hi) = (w & EVEN, w >> 1 & EVEN);
             black |= (compress_even(lo & !hi) as u128) << (32 * i);
             white |= (compress_even(hi & !lo) as u128) << (32 * i);
         }
         let row = (1u128 << width) - 1;
-        let mut out = [BitBoard::<N>::ZERO; 2];
-        for (set, points) in out.iter_mut().zip([black, white]) {
-            let mut bits = 0u128;
-            for y in 0..height {
-                bits |= (points >> (y * width) & row) << (y * stride);
-            }
-            for (i, w) in set.0.iter_mut().enumerate() {
-                *w = (bits >> (64 * i)) as u64;
+        let (mut b, mut w) = (0u128, 0u128);
+        for y in 0..height {
+            b |= (black >> (y * width) & row) << (y * stride);
+            w |= (white >> (y * width) & row) << (y * stride);
+        }
+        for (set, bits) in out.iter_mut().zip([b, w]) {
+            for (i, word) in set.0.iter_mut().enumerate() {
+                *word = (bits >> (64 * i)) as u64;
             }
         }
         out
