@@ -188,7 +188,7 @@ impl Board<'_> {
                 (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
                 _ => BitBoard::single(bit),
             };
-            string.dilate(stride, on_board).and(&empty).count() as usize
+            string.dilate(stride, on_board).and_not(&string).and(&empty).count() as usize
         }
         match &self.layout {
             Tables::One(l) => on_bits(l, key, p),
