@@ -399,11 +399,9 @@ impl Board<'_> {
                 BitBoard(std::array::from_fn(|i| words[2 + i])),
             )
         };
-        for x in 0..self.geometry.len() {
-            let bit = layout.bit_of[x] as usize;
-            if !empty.get(bit) {
-                continue;
-            }
+        // The empty points in the order of the points (bits grow with them).
+        for bit in empty.bits() {
+            let x = bit - bit / stride_bits;
             let stone = BitBoard::single(bit);
             // J-8: the opposing strings whose only liberty is x are removed; then the
             // played string needs a liberty (no suicide): an empty neighbour, a removal, or
