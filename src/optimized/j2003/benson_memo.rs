@@ -45,12 +45,20 @@ impl BensonMemo {
         let verdict = Rc::new(match geometry.rect_size() {
             Some((w, h)) if (w + 1) * h <= 64 => {
                 let [black, white] = key.stones::<1>(w, h, w + 1);
-                let (mine, theirs) = if c == 1 { (black, white) } else { (white, black) };
+                let (mine, theirs) = if c == 1 {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
                 on_stones(w, h, mine, theirs)
             }
             Some((w, h)) if (w + 1) * h <= 128 => {
                 let [black, white] = key.stones::<2>(w, h, w + 1);
-                let (mine, theirs) = if c == 1 { (black, white) } else { (white, black) };
+                let (mine, theirs) = if c == 1 {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
                 on_stones(w, h, mine, theirs)
             }
             _ => {

@@ -109,7 +109,7 @@ pub(super) struct Board<'a> {
     strings: Vec<[u64; 4]>,
     string_of: Vec<u8>,
     /// The bitboard tables of the board when it fits one or two words (`legal_plays`).
-    layout: Tables,
+    pub(super) layout: Tables,
     /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
     /// the last `expand`; they make its ko-pass legal).
     pub(super) banned: Vec<Point>,
@@ -188,7 +188,11 @@ impl Board<'_> {
                 (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
                 _ => BitBoard::single(bit),
             };
-            string.dilate(stride, on_board).and_not(&string).and(&empty).count() as usize
+            string
+                .dilate(stride, on_board)
+                .and_not(&string)
+                .and(&empty)
+                .count() as usize
         }
         match &self.layout {
             Tables::One(l) => on_bits(l, key, p),
@@ -459,7 +463,7 @@ struct Play {
 
 /// The bitboard tables of a board that fits one or two words; `None` elsewhere (then the
 /// byte board's flood fills).
-enum Tables {
+pub(super) enum Tables {
     One(Arc<Layout<1>>),
     Two(Arc<Layout<2>>),
     None,
@@ -664,7 +668,11 @@ mod tests {
                 assert_eq!(removed, b.removed_all, "{w}x{h} {board:?} colour {colour}");
                 for p in g.points() {
                     let bits = b.liberty_count(&state, p);
-                    assert_eq!(bits, b.liberty_count_on_bytes(&state, p), "{w}x{h} {board:?} at {p}");
+                    assert_eq!(
+                        bits,
+                        b.liberty_count_on_bytes(&state, p),
+                        "{w}x{h} {board:?} at {p}"
+                    );
                 }
                 captures += plays.iter().filter(|p| p.to > p.from).count();
                 kos += plays.iter().filter(|p| p.ko).count();
