@@ -696,7 +696,7 @@ mod tests {
             let (w, h) = [(7, 4), (9, 9), (12, 11)][i % 3];
             let g = Geometry::rect(w, h).expect("a rectangle");
             let board: Vec<u8> = (0..w * h).map(|_| (next() % 4).min(2) as u8).collect();
-            let local: Vec<Point> = g.points().filter(|_| next() % 4 == 0).collect();
+            let local: Vec<Point> = g.points().filter(|_| next().is_multiple_of(4)).collect();
             let check = check(local.clone());
             let mut b = Board::new(&g, &check);
             let near = vec![true; g.len()];
@@ -713,8 +713,8 @@ mod tests {
                     break;
                 };
                 key = s.clone();
-                if next() % 3 == 0 {
-                    let region: Vec<bool> = g.points().map(|_| next() % 5 == 0).collect();
+                if next().is_multiple_of(3) {
+                    let region: Vec<bool> = g.points().map(|_| next().is_multiple_of(5)).collect();
                     key.set_frozen(&region);
                     assert_eq!(key.key, key.key_from_scratch());
                 }

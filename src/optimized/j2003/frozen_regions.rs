@@ -395,7 +395,7 @@ mod tests {
             let local: Vec<usize> = if i % 3 == 0 {
                 Vec::new()
             } else {
-                g.points().filter(|_| next() % 6 == 0).collect()
+                g.points().filter(|_| next().is_multiple_of(6)).collect()
             };
             let check = StatusCheck {
                 string: vec![s],
@@ -410,8 +410,8 @@ mod tests {
             let played =
                 vec![next() & ((1u64 << local.len().min(63)) - 1); 1.max(local.len().div_ceil(64))];
             let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
-            key.captured = next() % 4 == 0;
-            let stored: Vec<bool> = g.points().map(|_| next() % 9 == 0).collect();
+            key.captured = next().is_multiple_of(4);
+            let stored: Vec<bool> = g.points().map(|_| next().is_multiple_of(9)).collect();
             key.set_frozen(&stored);
             for prover in [Prover::Attacker, Prover::Defender] {
                 let mut x = proof(&g, &check, prover, [1, 4][(next() % 2) as usize]);
