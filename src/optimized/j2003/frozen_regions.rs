@@ -3,8 +3,9 @@
 //! not touch the strings Y has to remove) are frozen: they stay empty, the opponent's plays
 //! there count as one tempo move, and the prover plays neither there nor on the last outside
 //! liberty of an enclosing string. The frozen regions are recorded in the state (the
-//! frozen-region bits of `State`, board.rs), so a region once frozen stays frozen along a
-//! line.
+//! frozen-region bits of `State`, state.rs), so a region once frozen stays frozen along a
+//! line. Found on bitboards where the board fits two words, else on the byte board (the
+//! same regions: unit test `frozen_regions_agree_on_bits_and_bytes`).
 
 use super::board::{State, Step, Tables, EMPTY};
 use super::proof_search::{Proof, Prover};
