@@ -5,8 +5,8 @@
 //!
 //! The board core of the rectangle families: play (`game`, `legal`), Benson's algorithm
 //! (`benson`: NAJ immortality, VJR's pass-alive formation, J2003's Benson leaves and sealed
-//! regions, with the smallest `N` for the board), VJR's states. Why J2003's play and LJR
-//! stay on their own boards: `j2003/board.rs` and `ljr/board.rs`.
+//! regions, with the smallest `N` for the board), VJR's states, J2003's plays (where the
+//! board fits two words, `j2003/board.rs`). Why LJR stays on its own boards: `ljr/board.rs`.
 
 /// Words needed for the largest board, 25 x 26 bits.
 pub const MAX_WORDS: usize = 11;

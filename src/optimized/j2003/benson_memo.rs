@@ -7,7 +7,7 @@
 
 use std::rc::Rc;
 
-use super::benson_verdict::{benson_alive, Benson};
+use super::benson_verdict::{benson_alive, on_stones, Benson};
 use super::board::State;
 use crate::geometry::Geometry;
 use rustc_hash::FxHashMap as HashMap;
@@ -41,8 +41,31 @@ impl BensonMemo {
                 return v.clone();
             }
         }
-        key.board_into(geometry.len(), &mut self.board);
-        let verdict = Rc::new(benson_alive(geometry, &self.board, c));
+        // The stones straight from the packed words where the board fits two words.
+        let verdict = Rc::new(match geometry.rect_size() {
+            Some((w, h)) if (w + 1) * h <= 64 => {
+                let [black, white] = key.stones::<1>(w, h, w + 1);
+                let (mine, theirs) = if c == 1 {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
+                on_stones(w, h, mine, theirs)
+            }
+            Some((w, h)) if (w + 1) * h <= 128 => {
+                let [black, white] = key.stones::<2>(w, h, w + 1);
+                let (mine, theirs) = if c == 1 {
+                    (black, white)
+                } else {
+                    (white, black)
+                };
+                on_stones(w, h, mine, theirs)
+            }
+            _ => {
+                key.board_into(geometry.len(), &mut self.board);
+                benson_alive(geometry, &self.board, c)
+            }
+        });
         if self.on {
             if self.verdicts.len() >= CAPACITY {
                 self.verdicts.clear();

@@ -57,17 +57,29 @@ pub(super) fn on_graph(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
 
 /// [`benson_alive`] on bitboards of `N` words, for a `w` x `h` rectangle.
 fn on_bitboards<const N: usize>(w: usize, h: usize, board: &[u8], c: u8) -> Benson {
-    let layout = Layout::<N>::new(w, h);
+    let stride = Layout::<N>::new(w, h).stride;
     let (mut mine, mut theirs) = (BitBoard::<N>::ZERO, BitBoard::<N>::ZERO);
     for (y, row) in board.chunks_exact(w).enumerate() {
         for (x, &b) in row.iter().enumerate() {
             if b == c {
-                mine.set(y * layout.stride + x);
+                mine.set(y * stride + x);
             } else if b != EMPTY {
-                theirs.set(y * layout.stride + x);
+                theirs.set(y * stride + x);
             }
         }
     }
+    on_stones(w, h, mine, theirs)
+}
+
+/// [`benson_alive`] for the stones of the colour (`mine`) and of the other (`theirs`) on
+/// bitboards of `N` words in the stride layout of a `w` x `h` rectangle.
+pub(super) fn on_stones<const N: usize>(
+    w: usize,
+    h: usize,
+    mine: BitBoard<N>,
+    theirs: BitBoard<N>,
+) -> Benson {
+    let layout = Layout::<N>::new(w, h);
     let b = bitboard_benson::Benson::new(&mine, &theirs, &layout, Vitality::Liberties);
     let alive = b.alive();
     let sealed_region = benson::sealed_regions(&b.kept, &b.touches);

@@ -1,25 +1,24 @@
 //! The ground both J2003 searches (the state graph and the proof search) stand on: the
-//! board as a byte per point, strings by flood fill, the packed state of the status game
-//! (G-2) and its moves (G-3).
+//! board as a byte per point, strings by flood fill, the plays of a state (J-8) on
+//! bitboards, and the moves of the status game (G-3); the packed state is `state.rs`.
 //!
-//! The board code here is its own: a byte per point and flood fills over the geometry; a
-//! proof-search state stores the board at two bits per point.
-//!
-//! Why it stays (measured on `go-oracle bench --quick`, perf, 2026-11-27): Benson's
-//! algorithm took half of the proof searches' time on this board; it now runs on the
-//! bitboards of `optimized::bitboard` (benson_survival.rs), which cut the bench's CPU time
-//! by a third for the same states. The profile after it: flood fills 14%, Benson 20% (of
-//! which 12% converting this board to bitboards and back), allocation 20%, `expand` 6%,
-//! `play` 5%, state hashing 5%. A bitboard play alone is 2.3 times as fast (7x4 board,
-//! every play of 64 positions), but this board's consumers (the packed states, the ko
-//! record's point lists, `frozen_regions`, the state graph, df-pn) all read bytes, so
-//! porting it is porting the whole family's state, not done yet. J2003 boards are
+//! `expand` finds a state's legal plays on the bitboards of `optimized::bitboard`, read
+//! from the packed words, where the board fits one or two words (every 9x9 board): each
+//! string labelled once with its liberties, each play judged from its four neighbours;
+//! elsewhere by flood fills on the byte board. Measured on `go-oracle bench --quick
+//! --budget 100000` (perf and cachegrind, 2026-11-27): flood fills and `Board::play` were a
+//! fifth of the time; with the state of `state.rs` and the frozen regions on bitboards the
+//! bench takes 9.3-9.5 s instead of 12.2-13.1 s, the same states. J2003 boards are
 //! rectangles (the engine answers `Unsupported` elsewhere).
 
 use crate::engine::Move;
 use crate::geometry::{Colour, Geometry, Point, Position};
+use crate::optimized::bitboard::BitBoard;
+use crate::optimized::layout::Layout;
 use crate::status_game::{StatusCheck, StatusKind};
-use rustc_hash::FxHashMap as HashMap;
+use std::sync::Arc;
+
+pub(super) use super::state::State;
 
 pub(super) const EMPTY: u8 = 0;
 
@@ -96,14 +95,23 @@ pub(super) struct Board<'a> {
     pub(super) stamp: u32,
     /// Reused for the strings of `play`.
     buffer: Vec<Point>,
-    /// The index in L of each point of L (the check's region).
-    pub(super) local_index: HashMap<Point, usize>,
+    /// The index in L of each point (`None` off L, the check's region).
+    pub(super) local_index: Vec<Option<u32>>,
     /// Scratch boards and removal lists of `expand`.
     pub(super) cells: Vec<u8>,
     after: Vec<u8>,
     back: Vec<u8>,
     removed: Vec<Point>,
     retaken: Vec<Point>,
+    /// The legal plays of the last `legal_plays`, their removals in `removed_all`.
+    plays: Vec<Play>,
+    removed_all: Vec<Point>,
+    /// The strings of the board being expanded on bitboards: stones (words 0..N) and
+    /// liberties (words 2..2+N), and the string of each stone's bit.
+    strings: Vec<[u64; 4]>,
+    string_of: Vec<u8>,
+    /// The bitboard tables of the board when it fits one or two words (`legal_plays`).
+    pub(super) layout: Tables,
     /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
     /// the last `expand`; they make its ko-pass legal).
     pub(super) banned: Vec<Point>,
@@ -120,17 +128,27 @@ impl<'a> Board<'a> {
             mark: vec![0; geometry.len()],
             stamp: 0,
             buffer: Vec::new(),
-            local_index: check
-                .local
-                .iter()
-                .enumerate()
-                .map(|(i, &q)| (q, i))
-                .collect(),
+            local_index: {
+                let mut index = vec![None; geometry.len()];
+                for (i, &q) in check.local.iter().enumerate() {
+                    index[q] = Some(i as u32);
+                }
+                index
+            },
             cells: Vec::new(),
             after: Vec::new(),
             back: Vec::new(),
             removed: Vec::new(),
             retaken: Vec::new(),
+            plays: Vec::new(),
+            removed_all: Vec::new(),
+            strings: Vec::new(),
+            string_of: Vec::new(),
+            layout: match geometry.rect_size() {
+                Some((w, h)) if (w + 1) * h <= 64 => Tables::One(Layout::of(w, h)),
+                Some((w, h)) if (w + 1) * h <= 128 => Tables::Two(Layout::of(w, h)),
+                _ => Tables::None,
+            },
             banned: Vec::new(),
             favoured: None,
         }
@@ -158,9 +176,36 @@ impl Board<'_> {
         }
     }
 
-    /// The number of liberties of the string through the stone at `p` in `key`, read from
-    /// the packed state (the string's points and their neighbours only, no unpacking).
+    /// The number of liberties of the string through the stone at `p` in `key`: on
+    /// bitboards read from the packed words where the board fits two words, else
+    /// [`Board::liberty_count_on_bytes`]. (At an empty `p`: its empty neighbours.)
     pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
+        fn on_bits<const N: usize>(layout: &Layout<N>, key: &State, p: Point) -> usize {
+            let [black, white] = key.stones::<N>(layout.width, layout.height, layout.stride);
+            let (stride, on_board) = (layout.stride as u32, &layout.on_board);
+            let empty = on_board.and_not(&black.or(&white));
+            let bit = layout.bit_of[p] as usize;
+            let string = match (black.get(bit), white.get(bit)) {
+                (true, _) => BitBoard::flood(BitBoard::single(bit), &black, stride, on_board),
+                (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
+                _ => BitBoard::single(bit),
+            };
+            string
+                .dilate(stride, on_board)
+                .and_not(&string)
+                .and(&empty)
+                .count() as usize
+        }
+        match &self.layout {
+            Tables::One(l) => on_bits(l, key, p),
+            Tables::Two(l) => on_bits(l, key, p),
+            Tables::None => self.liberty_count_on_bytes(key, p),
+        }
+    }
+
+    /// [`Board::liberty_count`] read from the packed state point by point (the string's
+    /// points and their neighbours only, no unpacking).
+    fn liberty_count_on_bytes(&mut self, key: &State, p: Point) -> usize {
         self.stamp += 1;
         let (stamp, c) = (self.stamp, key.cell(p));
         let mut string = std::mem::take(&mut self.buffer);
@@ -250,105 +295,180 @@ impl Board<'_> {
         removed.sort_unstable();
         liberty
     }
-}
 
-/// A state of the proof searches: the game state of G-2 without the counter.
-/// Compact encoding (one allocation): `cells` holds first the played-stone bits of L, then
-/// the board at two bits per point (0 empty, 1 black, 2 white), then (in the searches with
-/// `frozen-regions`) one bit per point: the point lies in a frozen region.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub(super) struct State {
-    pub(super) cells: Box<[u64]>,
-    /// The number of words of played-stone bits at the front of `cells`.
-    pub(super) played_words: u16,
-    /// The number of words of frozen-region bits at the end of `cells`.
-    pub(super) frozen_words: u16,
-    pub(super) to_move: u8,
-    pub(super) after_pass: bool,
-    pub(super) captured: bool,
-    pub(super) ko_record: Vec<(u8, u16, u16)>,
-}
+    /// The legal plays of `colour` on `board` (J-8), in the order of the points, into
+    /// `plays` (their removals into `removed_all`): on bitboards where the board fits one or
+    /// two words, else by flood fills on the byte board. Both give the same plays, removals
+    /// and ko captures (the unit test `bitboard_and_byte_plays_agree`).
+    fn legal_plays(&mut self, key: &State, colour: u8) {
+        self.plays.clear();
+        self.removed_all.clear();
+        let tables = std::mem::replace(&mut self.layout, Tables::None);
+        match &tables {
+            Tables::One(l) => {
+                let stones = key.stones::<1>(l.width, l.height, l.stride);
+                self.plays_on_bits(l, stones, colour)
+            }
+            Tables::Two(l) => {
+                let stones = key.stones::<2>(l.width, l.height, l.stride);
+                self.plays_on_bits(l, stones, colour)
+            }
+            Tables::None => {
+                let mut board = std::mem::take(&mut self.cells);
+                key.board_into(self.geometry.len(), &mut board);
+                self.plays_on_bytes(&board, colour);
+                self.cells = board;
+            }
+        }
+        self.layout = tables;
+    }
 
-impl State {
-    pub(super) fn new(board: &[u8], played: &[u64], to_move: u8) -> State {
-        State {
-            cells: pack(board, played),
-            played_words: played.len() as u16,
-            frozen_words: 0,
-            to_move,
-            after_pass: false,
-            captured: false,
-            ko_record: Vec::new(),
+    /// [`Board::legal_plays`] by flood fills on the byte board.
+    fn plays_on_bytes(&mut self, board: &[u8], colour: u8) {
+        let mut after = std::mem::take(&mut self.after);
+        let mut back = std::mem::take(&mut self.back);
+        let mut removed = std::mem::take(&mut self.removed);
+        let mut retaken = std::mem::take(&mut self.retaken);
+        for x in self.geometry.points() {
+            if !self.play(board, x, colour, &mut after, &mut removed) {
+                continue;
+            }
+            // C-5: a ko capture if the immediate retake removes exactly x and restores.
+            let ko = matches!(removed[..], [y] if self.play(&after, y, 3 - colour, &mut back, &mut retaken)
+                && retaken[..] == [x]
+                && back == board);
+            let from = self.removed_all.len() as u32;
+            self.removed_all.extend_from_slice(&removed);
+            let to = self.removed_all.len() as u32;
+            self.plays.push(Play { x, from, to, ko });
+        }
+        self.after = after;
+        self.back = back;
+        self.removed = removed;
+        self.retaken = retaken;
+    }
+
+    /// [`Board::legal_plays`] on bitboards of `N` words (the stride layout of
+    /// `optimized::bitboard`; point `y * w + x` is bit `y * stride + x`).
+    fn plays_on_bits<const N: usize>(
+        &mut self,
+        layout: &Layout<N>,
+        [black, white]: [BitBoard<N>; 2],
+        colour: u8,
+    ) {
+        let (own, theirs) = if colour == 1 {
+            (black, white)
+        } else {
+            (white, black)
+        };
+        let (stride, on_board) = (layout.stride as u32, &layout.on_board);
+        let stride_bits = layout.stride;
+        let empty = on_board.and_not(&own.or(&theirs));
+        // The strings of `stones` next to `bit` without a liberty in `free`.
+        let without_liberty = |bit: usize, stones: &BitBoard<N>, free: &BitBoard<N>| {
+            let mut gone = BitBoard::<N>::ZERO;
+            let (around, k) = &layout.neighbours_of[bit];
+            for &n in &around[..*k as usize] {
+                let n = n as usize;
+                if stones.get(n) && !gone.get(n) {
+                    let seed = BitBoard::single(n);
+                    let (string, liberty) =
+                        BitBoard::flood_until(seed, stones, free, stride, on_board);
+                    if !liberty {
+                        gone = gone.or(&string);
+                    }
+                }
+            }
+            gone
+        };
+        // Every string once, with its liberties (`strings`, by `string_of` its stones' bits).
+        self.string_of.resize(N * 64, 0);
+        self.strings.clear();
+        for stones in [&own, &theirs] {
+            let mut left = *stones;
+            while let Some(seed) = left.bits().next() {
+                let string = BitBoard::flood(BitBoard::single(seed), stones, stride, on_board);
+                left = left.and_not(&string);
+                let liberties = string.dilate(stride, on_board).and(&empty);
+                for b in string.bits() {
+                    self.string_of[b] = self.strings.len() as u8;
+                }
+                let mut words = [0; 4];
+                words[..N].copy_from_slice(&string.0);
+                words[2..2 + N].copy_from_slice(&liberties.0);
+                self.strings.push(words);
+            }
+        }
+        let string = |words: &[u64; 4]| -> (BitBoard<N>, BitBoard<N>) {
+            (
+                BitBoard(std::array::from_fn(|i| words[i])),
+                BitBoard(std::array::from_fn(|i| words[2 + i])),
+            )
+        };
+        // The empty points in the order of the points (bits grow with them).
+        for bit in empty.bits() {
+            let x = bit - bit / stride_bits;
+            let stone = BitBoard::single(bit);
+            // J-8: the opposing strings whose only liberty is x are removed; then the
+            // played string needs a liberty (no suicide): an empty neighbour, a removal, or
+            // a liberty other than x of an own string it joins.
+            let mut captured = BitBoard::<N>::ZERO;
+            let mut liberty = false;
+            let (around, k) = &layout.neighbours_of[bit];
+            for &n in &around[..*k as usize] {
+                let n = n as usize;
+                if empty.get(n) {
+                    liberty = true;
+                    continue;
+                }
+                let (stones, liberties) = string(&self.strings[self.string_of[n] as usize]);
+                if theirs.get(n) {
+                    if liberties == stone {
+                        captured = captured.or(&stones);
+                    }
+                } else if liberties != stone {
+                    liberty = true;
+                }
+            }
+            if !liberty && captured.is_zero() {
+                continue;
+            }
+            let own_after = own.or(&stone);
+            let free_after = empty.and_not(&stone).or(&captured);
+            let from = self.removed_all.len() as u32;
+            self.removed_all
+                .extend(captured.bits().map(|b| b - b / stride_bits));
+            let to = self.removed_all.len() as u32;
+            // C-5: a ko capture if the immediate retake at y removes exactly x (then it is
+            // legal, x being a liberty of y, and restores the board: y the opponent's
+            // again, x empty again).
+            let ko = to == from + 1 && {
+                let y = layout.bit_of[self.removed_all[from as usize]] as usize;
+                let retaken =
+                    without_liberty(y, &own_after, &free_after.and_not(&BitBoard::single(y)));
+                retaken == stone
+            };
+            self.plays.push(Play { x, from, to, ko });
         }
     }
-
-    /// Bit i: a defender stone played in the sequence stands on L[i] (C1/C2 only).
-    pub(super) fn played(&self) -> &[u64] {
-        &self.cells[..self.played_words as usize]
-    }
-
-    pub(super) fn is_played(&self, i: usize) -> bool {
-        self.cells[i / 64] >> (i % 64) & 1 == 1
-    }
-
-    /// The words that hold the board (two bits per point), without the played-stone and
-    /// frozen-region bits.
-    pub(super) fn board_words(&self) -> &[u64] {
-        &self.cells[self.played_words as usize..self.cells.len() - self.frozen_words as usize]
-    }
-
-    /// The content of point `p`: 0 empty, 1 black, 2 white.
-    pub(super) fn cell(&self, p: Point) -> u8 {
-        (self.cells[self.played_words as usize + p / 32] >> (2 * (p % 32)) & 3) as u8
-    }
-
-    /// The board, one byte per point, into `out`.
-    pub(super) fn board_into(&self, points: usize, out: &mut Vec<u8>) {
-        out.clear();
-        out.extend((0..points).map(|p| self.cell(p)));
-    }
-
-    /// The same state with room for frozen-region bits (none set).
-    pub(super) fn with_frozen_bits(mut self, points: usize) -> State {
-        let words = points.div_ceil(64);
-        let mut cells = self.cells.to_vec();
-        cells.resize(cells.len() + words, 0);
-        self.cells = cells.into_boxed_slice();
-        self.frozen_words = words as u16;
-        self
-    }
-
-    /// Whether point p lies in a frozen region recorded in the state.
-    pub(super) fn is_frozen(&self, p: Point) -> bool {
-        let from = self.cells.len() - self.frozen_words as usize;
-        self.frozen_words > 0 && self.cells[from + p / 64] >> (p % 64) & 1 == 1
-    }
-
-    /// Records the frozen regions `region` in the state.
-    pub(super) fn set_frozen(&mut self, region: &[bool]) {
-        let from = self.cells.len() - self.frozen_words as usize;
-        for w in &mut self.cells[from..] {
-            *w = 0;
-        }
-        for (p, _) in region.iter().enumerate().filter(|(_, &f)| f) {
-            self.cells[from + p / 64] |= 1 << (p % 64);
-        }
-    }
-
-    fn set_point(&mut self, p: Point, c: u8) {
-        let w = &mut self.cells[self.played_words as usize + p / 32];
-        *w = *w & !(3 << (2 * (p % 32))) | (c as u64) << (2 * (p % 32));
-    }
 }
 
-/// The cells of a [`State`]: `played`, then `board` at two bits per point.
-fn pack(board: &[u8], played: &[u64]) -> Box<[u64]> {
-    let mut cells = vec![0u64; played.len() + board.len().div_ceil(32)];
-    cells[..played.len()].copy_from_slice(played);
-    for (p, &c) in board.iter().enumerate() {
-        cells[played.len() + p / 32] |= (c as u64) << (2 * (p % 32));
-    }
-    cells.into_boxed_slice()
+/// A legal play found by [`Board::legal_plays`]: its point, its removals
+/// (`removed_all[from..to]`, sorted) and whether it is a ko capture (C-5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Play {
+    x: Point,
+    from: u32,
+    to: u32,
+    ko: bool,
+}
+
+/// The bitboard tables of a board that fits one or two words; `None` elsewhere (then the
+/// byte board's flood fills).
+pub(super) enum Tables {
+    One(Arc<Layout<1>>),
+    Two(Arc<Layout<2>>),
+    None,
 }
 
 /// A successor: a state, or the end of the sequence (or a capture in the U game) with
@@ -369,7 +489,7 @@ pub(super) fn expand(
     let player = key.to_move;
     let defender = 3 - attacker;
     let points = b.geometry.len();
-    let mut out: Vec<(u8, Move, Step)> = Vec::new();
+    let mut out: Vec<(u8, Move, Step)> = Vec::with_capacity(points + 3);
     // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
     // no played X stone stands on L.
     out.push((
@@ -387,39 +507,27 @@ pub(super) fn expand(
     ));
     let mut ko_pass_legal = false;
     b.banned.clear();
-    let mut board = std::mem::take(&mut b.cells);
-    let mut after = std::mem::take(&mut b.after);
-    let mut back = std::mem::take(&mut b.back);
-    let mut removed = std::mem::take(&mut b.removed);
-    let mut retaken = std::mem::take(&mut b.retaken);
-    key.board_into(points, &mut board);
-    for x in b.geometry.points() {
-        if !b.play(&board, x, player, &mut after, &mut removed) {
-            continue;
-        }
+    b.legal_plays(key, player);
+    for &Play { x, from, to, ko } in &b.plays {
+        let removed = &b.removed_all[from as usize..to as usize];
         let mut record = key.ko_record.clone();
-        if let [y] = removed[..] {
-            // C-5: a ko capture if the immediate retake removes exactly x and restores.
-            if b.play(&after, y, 3 - player, &mut back, &mut retaken)
-                && retaken[..] == [x]
-                && back == board
-            {
-                let (xx, yy) = (x as u16, y as u16);
-                match b.favoured {
-                    // `ko-bracketing`: the favoured player's ko captures are free and
-                    // unrecorded; the other player makes none.
-                    Some(f) if f == player => {}
-                    Some(_) => continue,
-                    None if record.contains(&(3 - player, yy, xx)) => {
-                        ko_pass_legal = true;
-                        b.banned.push(x);
-                        continue;
-                    }
-                    None => {
-                        if !record.contains(&(player, xx, yy)) {
-                            record.push((player, xx, yy));
-                            record.sort_unstable();
-                        }
+        if ko {
+            // C-5: a ko capture (the immediate retake removes exactly x and restores).
+            let (xx, yy) = (x as u16, removed[0] as u16);
+            match b.favoured {
+                // `ko-bracketing`: the favoured player's ko captures are free and
+                // unrecorded; the other player makes none.
+                Some(f) if f == player => {}
+                Some(_) => continue,
+                None if record.contains(&(3 - player, yy, xx)) => {
+                    ko_pass_legal = true;
+                    b.banned.push(x);
+                    continue;
+                }
+                None => {
+                    if !record.contains(&(player, xx, yy)) {
+                        record.push((player, xx, yy));
+                        record.sort_unstable();
                     }
                 }
             }
@@ -432,6 +540,7 @@ pub(super) fn expand(
         }
         // The successor's cells: the stone at x, the removals, the played stones on L.
         let mut next = State {
+            key: key.key,
             cells: key.cells.clone(),
             played_words: key.played_words,
             frozen_words: key.frozen_words,
@@ -441,15 +550,15 @@ pub(super) fn expand(
             ko_record: record,
         };
         next.set_point(x, player);
-        for &q in &removed {
+        for &q in removed {
             next.set_point(q, EMPTY);
-            if let Some(&i) = b.local_index.get(&q) {
-                next.cells[i / 64] &= !(1 << (i % 64));
+            if let Some(i) = b.local_index[q] {
+                next.set_played(i as usize, false);
             }
         }
         if player == defender {
-            if let Some(&i) = b.local_index.get(&x) {
-                next.cells[i / 64] |= 1 << (i % 64);
+            if let Some(i) = b.local_index[x] {
+                next.set_played(i as usize, true);
             }
         }
         let rank = if !removed.is_empty() {
@@ -461,11 +570,6 @@ pub(super) fn expand(
         };
         out.push((rank, Move::Play(x), Ok(next)));
     }
-    b.cells = board;
-    b.after = after;
-    b.back = back;
-    b.removed = removed;
-    b.retaken = retaken;
     // `ko-bracketing`: the favoured player may always ko-pass, the other never.
     if let Some(f) = b.favoured {
         ko_pass_legal = f == player;
@@ -510,5 +614,115 @@ pub(super) mod test_support {
             .filter(|&q| set[q])
             .map(|q| g.name(q).to_string())
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Colour;
+
+    /// A xorshift generator (the tests' boards are the same in every run).
+    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
+    fn check(local: Vec<Point>) -> StatusCheck {
+        StatusCheck {
+            string: vec![0],
+            defender: Colour::Black,
+            kind: if local.is_empty() {
+                StatusKind::Uncapturable
+            } else {
+                StatusKind::Capturable1
+            },
+            local,
+        }
+    }
+
+    /// On random boards of one and two words (and one too big for them), the bitboard
+    /// plays and the byte board's flood fills find the same legal plays, removals and ko
+    /// captures, for both colours, and the same liberty counts; and some of the plays
+    /// capture and some are ko captures.
+    #[test]
+    fn bitboard_and_byte_plays_agree() {
+        let mut next = rng(0x2545_f491_4f6c_dd1d);
+        let (mut captures, mut kos, mut tried) = (0, 0, 0);
+        for i in 0..4000 {
+            let (w, h) = [(7, 4), (5, 5), (9, 9), (1, 7), (8, 7), (12, 11)][i % 6];
+            let g = Geometry::rect(w, h).expect("a rectangle");
+            let board: Vec<u8> = (0..w * h).map(|_| (next() % 3) as u8).collect();
+            let check = check(Vec::new());
+            let mut b = Board::new(&g, &check);
+            let state = State::new(&board, &[0], 1);
+            for colour in [1, 2] {
+                b.legal_plays(&state, colour);
+                let (plays, removed) = (b.plays.clone(), b.removed_all.clone());
+                b.plays.clear();
+                b.removed_all.clear();
+                b.plays_on_bytes(&board, colour);
+                assert_eq!(plays, b.plays, "{w}x{h} {board:?} colour {colour}");
+                assert_eq!(removed, b.removed_all, "{w}x{h} {board:?} colour {colour}");
+                for p in g.points() {
+                    let bits = b.liberty_count(&state, p);
+                    assert_eq!(
+                        bits,
+                        b.liberty_count_on_bytes(&state, p),
+                        "{w}x{h} {board:?} at {p}"
+                    );
+                }
+                captures += plays.iter().filter(|p| p.to > p.from).count();
+                kos += plays.iter().filter(|p| p.ko).count();
+                tried += matches!(b.layout, Tables::None) as usize;
+            }
+        }
+        assert!(
+            captures > 1000 && kos > 100,
+            "{captures} captures, {kos} kos"
+        );
+        assert!(tried > 0, "the byte path was compared with itself only");
+    }
+
+    /// After random walks through `expand` (plays, captures, played stones on L, frozen
+    /// regions set at random), every state's Zobrist key is the key computed from scratch.
+    #[test]
+    fn incremental_key_is_the_key_from_scratch() {
+        let mut next = rng(0x9e37_79b9_7f4a_7c15);
+        let mut steps = 0;
+        for i in 0..300 {
+            let (w, h) = [(7, 4), (9, 9), (12, 11)][i % 3];
+            let g = Geometry::rect(w, h).expect("a rectangle");
+            let board: Vec<u8> = (0..w * h).map(|_| (next() % 4).min(2) as u8).collect();
+            let local: Vec<Point> = g.points().filter(|_| next().is_multiple_of(4)).collect();
+            let check = check(local.clone());
+            let mut b = Board::new(&g, &check);
+            let near = vec![true; g.len()];
+            let played = vec![0; local.len().div_ceil(64).max(1)];
+            let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
+            assert_eq!(key.key, key.key_from_scratch());
+            for _ in 0..40 {
+                let succ = expand(&mut b, &check, 2, &near, &key);
+                let states: Vec<State> = succ.into_iter().filter_map(|(_, _, s)| s.ok()).collect();
+                for s in &states {
+                    assert_eq!(s.key, s.key_from_scratch(), "{s:?}");
+                }
+                let Some(s) = states.get(next() as usize % states.len().max(1)) else {
+                    break;
+                };
+                key = s.clone();
+                if next().is_multiple_of(3) {
+                    let region: Vec<bool> = g.points().map(|_| next().is_multiple_of(5)).collect();
+                    key.set_frozen(&region);
+                    assert_eq!(key.key, key.key_from_scratch());
+                }
+                steps += 1;
+            }
+        }
+        assert!(steps > 5000, "{steps} steps");
     }
 }

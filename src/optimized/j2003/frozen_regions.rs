@@ -3,17 +3,22 @@
 //! not touch the strings Y has to remove) are frozen: they stay empty, the opponent's plays
 //! there count as one tempo move, and the prover plays neither there nor on the last outside
 //! liberty of an enclosing string. The frozen regions are recorded in the state (the
-//! frozen-region bits of `State`, board.rs), so a region once frozen stays frozen along a
-//! line.
+//! frozen-region bits of `State`, state.rs), so a region once frozen stays frozen along a
+//! line. Found on bitboards where the board fits two words, else on the byte board (the
+//! same regions: unit test `frozen_regions_agree_on_bits_and_bytes`).
 
-use super::board::{State, Step, EMPTY};
+use super::board::{State, Step, Tables, EMPTY};
 use super::proof_search::{Proof, Prover};
+use super::state::frozen_words;
 use crate::engine::Move;
 use crate::geometry::Point;
+use crate::optimized::bitboard::BitBoard;
+use crate::optimized::layout::Layout;
 
 /// The frozen regions of a state (`frozen-regions`, spec S-3) for one prover: the empty
 /// regions enclosed by the opponent's stones that hold no point of L and, when Y proves, do
 /// not touch S's string.
+#[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Frozen {
     /// The point lies in a frozen region.
     region: Vec<bool>,
@@ -29,10 +34,134 @@ pub(super) struct Frozen {
 }
 
 impl Proof<'_> {
-    /// The frozen regions of `key` (its board unpacked in `cells`), if any.
+    /// The frozen regions of `key`, if any: on bitboards where the board fits two words,
+    /// else on the byte board ([`Proof::frozen_on_bytes`]; the unit test
+    /// `frozen_regions_agree_on_bits_and_bytes` compares them).
     pub(super) fn frozen(&mut self, key: &State) -> Option<Frozen> {
+        let tables = std::mem::replace(&mut self.b.layout, Tables::None);
+        let frozen = match &tables {
+            Tables::One(l) => self.frozen_on_bits(l, key),
+            Tables::Two(l) => self.frozen_on_bits(l, key),
+            Tables::None => self.frozen_on_bytes(key),
+        };
+        self.b.layout = tables;
+        frozen
+    }
+
+    /// [`Proof::frozen`] on bitboards of `N` words.
+    fn frozen_on_bits<const N: usize>(
+        &mut self,
+        layout: &Layout<N>,
+        key: &State,
+    ) -> Option<Frozen> {
+        let [black, white] = key.stones::<N>(layout.width, layout.height, layout.stride);
+        let (stride, on_board) = (layout.stride as u32, &layout.on_board);
+        let flood = |seed: usize, within: &BitBoard<N>| {
+            BitBoard::flood(BitBoard::single(seed), within, stride, on_board)
+        };
+        let lowest = |set: &BitBoard<N>| set.bits().next();
+        let point = |bit: usize| bit - bit / layout.stride;
+        let empty = on_board.and_not(&black.or(&white));
+        let stones_of = |c: u8| if c == 1 { black } else { white };
+        let defender = 3 - self.attacker;
+        let wall_colour = stones_of(match self.prover {
+            Prover::Defender => self.attacker,
+            Prover::Attacker => defender,
+        });
+        // When Y proves, frozen regions must not touch the strings Y has to remove: S's
+        // string while it stands, and every string holding a played X stone on L.
+        let mut target = BitBoard::<N>::ZERO;
+        if self.prover == Prover::Attacker {
+            let starts = (!key.captured)
+                .then_some(self.check.string[0])
+                .into_iter()
+                .chain(
+                    (0..self.check.local.len())
+                        .filter(|&i| key.is_played(i))
+                        .map(|i| self.check.local[i]),
+                );
+            for p in starts {
+                let bit = layout.bit_of[p] as usize;
+                if !target.get(bit) {
+                    // (As the byte board's flood: an empty point is a string of one.)
+                    let string = match (black.get(bit), white.get(bit)) {
+                        (true, _) => flood(bit, &black),
+                        (_, true) => flood(bit, &white),
+                        _ => BitBoard::single(bit),
+                    };
+                    target = target.or(&string);
+                }
+            }
+        }
+        let mut local = BitBoard::<N>::ZERO;
+        for &q in &self.check.local {
+            local.set(layout.bit_of[q] as usize);
+        }
+        // The strings of `stones` in `touching`, each once, with their liberties.
+        let strings = |touching: BitBoard<N>, stones: BitBoard<N>| {
+            let mut left = touching.and(&stones);
+            std::iter::from_fn(move || {
+                let string = flood(lowest(&left)?, &stones);
+                left = left.and_not(&string);
+                Some((string, string.dilate(stride, on_board).and(&empty)))
+            })
+        };
+        let mut region = BitBoard::<N>::ZERO;
+        let mut first = None;
+        let mut left = empty;
+        while let Some(seed) = lowest(&left) {
+            let component = flood(seed, &empty);
+            left = left.and_not(&component);
+            let around = component.dilate(stride, on_board).and_not(&component);
+            let enclosed = !component.intersects(&local)
+                && around.and_not(&wall_colour).is_zero()
+                && !around.intersects(&target);
+            // A region recorded in the state stays frozen (it stays empty and enclosed); a
+            // new one is frozen when its enclosing strings have at least `wall_liberties`
+            // liberties.
+            if key.is_frozen(point(seed))
+                || enclosed
+                    && strings(around, wall_colour)
+                        .all(|(_, l)| l.count() as usize >= self.wall_liberties)
+            {
+                region = region.or(&component);
+                first = first.or(Some(point(seed)));
+            }
+        }
+        let first = first?;
+        // The enclosing strings and their liberties outside the frozen regions.
+        let around = region.dilate(stride, on_board).and_not(&region);
+        let (mut wall, mut last_liberty) = (BitBoard::<N>::ZERO, BitBoard::<N>::ZERO);
+        for stones in [black, white] {
+            for (string, liberties) in strings(around, stones) {
+                wall = wall.or(&string);
+                let outside = liberties.and_not(&region);
+                if outside.count() == 1 {
+                    last_liberty = last_liberty.or(&outside);
+                }
+            }
+        }
+        let points = |set: BitBoard<N>| {
+            let mut out = vec![false; self.b.geometry.len()];
+            for bit in set.bits() {
+                out[point(bit)] = true;
+            }
+            out
+        };
+        Some(Frozen {
+            region: points(region),
+            first,
+            last_liberty: points(last_liberty),
+            wall: points(wall),
+            target: points(target),
+        })
+    }
+
+    /// [`Proof::frozen`] on the byte board (unpacked in `cells`).
+    fn frozen_on_bytes(&mut self, key: &State) -> Option<Frozen> {
         let geometry = self.b.geometry;
-        let board = std::mem::take(&mut self.b.cells);
+        let mut board = std::mem::take(&mut self.b.cells);
+        key.board_into(geometry.len(), &mut board);
         let n = board.len();
         let defender = 3 - self.attacker;
         let wall_colour = match self.prover {
@@ -62,7 +191,7 @@ impl Proof<'_> {
             while i < component.len() {
                 let q = component[i];
                 i += 1;
-                if self.b.local_index.contains_key(&q) {
+                if self.b.local_index[q].is_some() {
                     enclosed = false;
                 }
                 for &m in geometry.neighbours(q) {
@@ -183,9 +312,10 @@ impl Proof<'_> {
         frozen: &Frozen,
         out: &mut Vec<(u8, Move, Step)>,
     ) {
+        let words = frozen_words(&frozen.region);
         for (_, _, step) in out.iter_mut() {
             if let Ok(next) = step {
-                next.set_frozen(&frozen.region);
+                next.set_frozen_words(&words);
             }
         }
         if prover_turn {
@@ -207,8 +337,7 @@ impl Proof<'_> {
                 if let Move::Play(x) = *mv {
                     let ns = geometry.neighbours(x);
                     if ns.iter().any(|&m| frozen.wall[m])
-                        && (self.b.local_index.contains_key(&x)
-                            || ns.iter().any(|&m| frozen.target[m]))
+                        && (self.b.local_index[x].is_some() || ns.iter().any(|&m| frozen.target[m]))
                     {
                         *step = Err(false);
                     }
@@ -220,7 +349,7 @@ impl Proof<'_> {
             after_pass: false,
             ..key.clone()
         };
-        tempo.set_frozen(&frozen.region);
+        tempo.set_frozen_words(&words);
         out.push((4, Move::Play(frozen.first), Ok(tempo)));
     }
 }
@@ -242,6 +371,66 @@ mod tests {
         let mut proof = Proof::new(g, check, prover, vec![true; g.len()]);
         proof.wall_liberties = wall_liberties;
         proof
+    }
+
+    /// On random boards of one and two words, with random regions L, played stones,
+    /// recorded frozen bits, both provers and both wall strengths, the bitboard frozen
+    /// regions are the byte board's; and some boards have frozen regions.
+    #[test]
+    fn frozen_regions_agree_on_bits_and_bytes() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut found = 0;
+        for i in 0..3000 {
+            let (w, h) = [(7, 4), (5, 5), (9, 9), (7, 7)][i % 4];
+            let g = Geometry::rect(w, h).expect("a rectangle");
+            let board: Vec<u8> = (0..w * h).map(|_| (next() % 5).min(2) as u8).collect();
+            let Some(s) = g.points().find(|&p| board[p] == 1) else {
+                continue;
+            };
+            let local: Vec<usize> = if i % 3 == 0 {
+                Vec::new()
+            } else {
+                g.points().filter(|_| next().is_multiple_of(6)).collect()
+            };
+            let check = StatusCheck {
+                string: vec![s],
+                defender: crate::geometry::Colour::Black,
+                kind: if local.is_empty() {
+                    StatusKind::Uncapturable
+                } else {
+                    StatusKind::Capturable1
+                },
+                local: local.clone(),
+            };
+            let played =
+                vec![next() & ((1u64 << local.len().min(63)) - 1); 1.max(local.len().div_ceil(64))];
+            let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
+            key.captured = next().is_multiple_of(4);
+            let stored: Vec<bool> = g.points().map(|_| next().is_multiple_of(9)).collect();
+            key.set_frozen(&stored);
+            for prover in [Prover::Attacker, Prover::Defender] {
+                let mut x = proof(&g, &check, prover, [1, 4][(next() % 2) as usize]);
+                let tables = std::mem::replace(&mut x.b.layout, Tables::None);
+                let bits = match &tables {
+                    Tables::One(l) => x.frozen_on_bits(l, &key),
+                    Tables::Two(l) => x.frozen_on_bits(l, &key),
+                    Tables::None => unreachable!("{w}x{h} fits two words"),
+                };
+                assert_eq!(
+                    bits,
+                    x.frozen_on_bytes(&key),
+                    "{w}x{h} {board:?} {prover:?}"
+                );
+                found += bits.is_some() as usize;
+            }
+        }
+        assert!(found > 1000, "{found} boards with frozen regions");
     }
 
     /// `frozen-regions`: A2 is empty and enclosed by White's string, so when Black (X)

@@ -24,6 +24,7 @@
 //! Files:
 //! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
 //!   searches share;
+//! * `state.rs`: the packed state (words inline, a Zobrist key kept by every change);
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
@@ -55,6 +56,7 @@ mod ko_bracketing;
 mod proof_search;
 mod score;
 mod sealed_regions;
+mod state;
 mod state_graph;
 mod survival_proof;
 

@@ -318,15 +318,14 @@ impl Proof<'_> {
             out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
         }
         if self.frozen_regions {
-            // `frozen-regions` (frozen_regions.rs). `expand` leaves the state's board
-            // unpacked in `cells`.
+            // `frozen-regions` (frozen_regions.rs).
             if let Some(frozen) = self.frozen(key) {
                 self.freeze(key, prover_turn, &frozen, &mut out);
             }
         }
         if self.narrow && prover_turn {
             let geometry = self.b.geometry;
-            // `expand` leaves the state's board unpacked in `cells`.
+            key.board_into(geometry.len(), &mut self.b.cells);
             let (board, mark, stamp) = (&self.b.cells, &mut self.b.mark, &mut self.b.stamp);
             out.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
