@@ -80,7 +80,11 @@ fn solve_sized<const N: usize>(
     let mut spent = 0;
     // `vjr-attractor-proof` (VS-3 item 0a): a quarter of the budget, three quarters on
     // boards of more than 16 points (where the state graph never fits).
-    let share = if width * height > 16 { budget / 4 * 3 } else { budget / 4 };
+    let share = if width * height > 16 {
+        budget / 4 * 3
+    } else {
+        budget / 4
+    };
     if sw.vjr_attractor_proof && !lines {
         let (value, visited) = attractor_proof::search(
             &ctx,
