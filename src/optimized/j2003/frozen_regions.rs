@@ -72,15 +72,7 @@ impl Proof<'_> {
         // string while it stands, and every string holding a played X stone on L.
         let mut target = BitBoard::<N>::ZERO;
         if self.prover == Prover::Attacker {
-            let starts = (!key.captured)
-                .then_some(self.check.string[0])
-                .into_iter()
-                .chain(
-                    (0..self.check.local.len())
-                        .filter(|&i| key.is_played(i))
-                        .map(|i| self.check.local[i]),
-                );
-            for p in starts {
+            for p in self.target_starts(key) {
                 let bit = layout.bit_of[p] as usize;
                 if !target.get(bit) {
                     // (As the byte board's flood: an empty point is a string of one.)
@@ -274,20 +266,26 @@ impl Proof<'_> {
         true
     }
 
-    /// The strings Y has to remove (`frozen-regions`): S's string while it stands, and every
-    /// string holding a played X stone on L.
-    fn targets(&mut self, key: &State, board: &[u8]) -> Vec<bool> {
-        let mut target = vec![false; board.len()];
-        let starts = (!key.captured)
+    /// A point of each string Y has to remove: S's first point while S stands, and every
+    /// point of L holding a played X stone.
+    fn target_starts(&self, key: &State) -> Vec<Point> {
+        (!key.captured)
             .then_some(self.check.string[0])
             .into_iter()
             .chain(
                 (0..self.check.local.len())
                     .filter(|&i| key.is_played(i))
                     .map(|i| self.check.local[i]),
-            );
+            )
+            .collect()
+    }
+
+    /// The strings Y has to remove (`frozen-regions`): S's string while it stands, and every
+    /// string holding a played X stone on L.
+    fn targets(&mut self, key: &State, board: &[u8]) -> Vec<bool> {
+        let mut target = vec![false; board.len()];
         let (mut string, mut liberties) = (Vec::new(), Vec::new());
-        for p in starts.collect::<Vec<_>>() {
+        for p in self.target_starts(key) {
             if target[p] {
                 continue;
             }
