@@ -85,12 +85,9 @@ impl<const N: usize> Prover<'_, '_, N> {
     /// The points the prover's plays are drawn to: S's points and the string at S's first
     /// point, while it stands.
     fn focus(&self, state: &State<N>) -> BitBoard<N> {
-        let owner = &state.stones[self.ctx.owner];
-        if owner.get(self.ctx.s0) {
-            self.ctx.s.or(&self.ctx.board.string(self.ctx.s0, owner))
-        } else {
-            self.ctx.s
-        }
+        self.ctx
+            .s
+            .or(&frozen_regions::target_string(self.ctx, state))
     }
 
     /// The moves of `node` in G* in search order (VS-3 items 0a, 0b); in a narrow round
