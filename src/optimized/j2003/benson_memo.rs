@@ -43,24 +43,8 @@ impl BensonMemo {
         }
         // The stones straight from the packed words where the board fits two words.
         let verdict = Rc::new(match geometry.rect_size() {
-            Some((w, h)) if (w + 1) * h <= 64 => {
-                let [black, white] = key.stones::<1>(w, h, w + 1);
-                let (mine, theirs) = if c == 1 {
-                    (black, white)
-                } else {
-                    (white, black)
-                };
-                on_stones(w, h, mine, theirs)
-            }
-            Some((w, h)) if (w + 1) * h <= 128 => {
-                let [black, white] = key.stones::<2>(w, h, w + 1);
-                let (mine, theirs) = if c == 1 {
-                    (black, white)
-                } else {
-                    (white, black)
-                };
-                on_stones(w, h, mine, theirs)
-            }
+            Some((w, h)) if (w + 1) * h <= 64 => on_packed::<1>(key, w, h, c),
+            Some((w, h)) if (w + 1) * h <= 128 => on_packed::<2>(key, w, h, c),
             _ => {
                 key.board_into(geometry.len(), &mut self.board);
                 benson_alive(geometry, &self.board, c)
@@ -75,6 +59,17 @@ impl BensonMemo {
         }
         verdict
     }
+}
+
+/// Benson's verdict for the colour `c` on a `w` x `h` board read from `key`'s packed words.
+fn on_packed<const N: usize>(key: &State, w: usize, h: usize, c: u8) -> Benson {
+    let [black, white] = key.stones::<N>(w, h, w + 1);
+    let (mine, theirs) = if c == 1 {
+        (black, white)
+    } else {
+        (white, black)
+    };
+    on_stones(w, h, mine, theirs)
 }
 
 #[cfg(test)]
