@@ -134,3 +134,33 @@ fn black_and_white_are_symmetric() {
         }
     }
 }
+
+/// V-23: asking the questions of some strings only gives each of them the status the whole
+/// assessment gives it, and no territory (V-24 needs every string).
+#[test]
+fn an_assessment_of_some_strings_agrees_with_the_whole() {
+    use go_oracle::procedure::vjr::{assess, assess_strings, territory, Strings};
+    let life = IndependentLife::default();
+    let long = go_oracle::vjr::LongCycles::default();
+    // The reference decides the small board; the optimized engine the larger one too.
+    let reference: &dyn Engine = &Reference;
+    let optimized = Optimized::default();
+    for (rows, e) in [
+        ("# . # O . O", reference),
+        ("# . # O . O", &optimized),
+        ("# . # O .\n# # # O O\n. # O . O", &optimized),
+    ] {
+        let (g, p) = board(rows);
+        let whole = assess(e, &g, &p, life, long, 300_000).expect("supported");
+        assert!(whole.is_settled(), "{}: {whole:?}", e.name());
+        assert!(territory(e, &g, &p, &whole).unwrap().is_some());
+        for s in &whole.strings {
+            let at = [s.points[s.points.len() - 1]];
+            let some = assess_strings(e, &g, &p, life, long, 300_000, Strings::At(&at)).unwrap();
+            assert_eq!(some.strings.len(), 1, "{}", e.name());
+            assert_eq!(some.strings[0].points, s.points);
+            assert_eq!(some.strings[0].status, s.status, "{} at {:?}", e.name(), at);
+            assert_eq!(territory(e, &g, &p, &some).unwrap(), None);
+        }
+    }
+}

@@ -168,6 +168,7 @@ fn checks(part: &Part) -> Vec<CheckSpec> {
             budget: None,
             solver_budget: matches!(req.ruleset, RulesetId::J2003 | RulesetId::Vjr)
                 .then_some(req.budget),
+            reference_solver_budget: None,
             discrepancy: None,
             graph: None,
             prohibited: Vec::new(),

@@ -122,6 +122,12 @@ pub struct CheckSpec {
     /// naj.md SOLVE-5); J2003 and VJR, the nodes or states of each status question.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solver_budget: Option<u64>,
+    /// The reference's `solver-budget` when it differs (default: `solver-budget`): the budgets
+    /// count different work (the reference's nodes, the optimized engine's states), and a
+    /// position the reference's literal search cannot decide in any feasible budget (a real
+    /// game end) is given a small one, so that it says so quickly (undetermined, ignored).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reference_solver_budget: Option<u64>,
     /// The source claims something the oracle does not reproduce.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub discrepancy: Option<Discrepancy>,

@@ -339,6 +339,10 @@ pub(super) fn resolve(
         ("black-analysis:", spec.black_analysis.is_some()),
         ("white-analysis:", spec.white_analysis.is_some()),
         ("solver-budget:", spec.solver_budget.is_some()),
+        (
+            "reference-solver-budget:",
+            spec.reference_solver_budget.is_some(),
+        ),
     ];
     if let Some((f, _)) = foreign.iter().find(|(_, on)| *on) {
         return Err(err(

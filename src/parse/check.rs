@@ -100,6 +100,9 @@ pub struct Check {
     /// The budget of a solver per question (NAJ: game states plus immortality-test positions
     /// per claim, naj.md SOLVE-5; J2003, VJR: nodes or states per status question).
     pub solver_budget: u64,
+    /// The reference's solver budget (`reference-solver-budget`, default `solver_budget`);
+    /// see [`Check::for_engine`].
+    pub reference_solver_budget: u64,
     pub has_discrepancy: bool,
     /// Line of the file where the check starts.
     pub line: usize,
@@ -109,6 +112,19 @@ pub struct Check {
     pub independent_life: crate::vjr::IndependentLife,
     /// VJR: which infinite variations V-17 judges (VP-2).
     pub long_cycles: crate::vjr::LongCycles,
+}
+
+impl Check {
+    /// The check as the reference engine runs it: with its own solver budget
+    /// (`reference-solver-budget`), the rest unchanged.
+    pub fn for_reference(&self) -> std::borrow::Cow<'_, Check> {
+        if self.reference_solver_budget == self.solver_budget {
+            return std::borrow::Cow::Borrowed(self);
+        }
+        let mut c = self.clone();
+        c.solver_budget = self.reference_solver_budget;
+        std::borrow::Cow::Owned(c)
+    }
 }
 
 /// A loaded case file.

@@ -183,6 +183,10 @@ fn resolve_check(
         white_analysis,
         budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
         solver_budget: spec.solver_budget.unwrap_or(DEFAULT_SOLVER_BUDGET),
+        reference_solver_budget: spec
+            .reference_solver_budget
+            .or(spec.solver_budget)
+            .unwrap_or(DEFAULT_SOLVER_BUDGET),
         has_discrepancy: spec.discrepancy.is_some(),
         line,
         ljr: None,
@@ -224,6 +228,7 @@ fn ljr_check(at: &At) -> Result<Check, InputError> {
         white_analysis: None,
         budget: ljr.budget,
         solver_budget: DEFAULT_SOLVER_BUDGET,
+        reference_solver_budget: DEFAULT_SOLVER_BUDGET,
         has_discrepancy: spec.discrepancy.is_some(),
         line,
         ljr: Some(ljr),

@@ -6,7 +6,7 @@
 //! statuses, and from them the engine's territory and the score.
 
 use crate::engine::{Answer, Engine, Unsupported};
-use crate::geometry::{Geometry, Position};
+use crate::geometry::{Geometry, Point, Position};
 use crate::status_game::strings;
 use crate::vjr::{
     IndependentLife, LongCycles, Outcome, Question, VjrAssessment, VjrCheck, VjrStatus,
@@ -38,9 +38,45 @@ pub fn assess(
     long_cycles: LongCycles,
     budget: u64,
 ) -> Result<VjrAssessment, Unsupported> {
+    assess_strings(
+        engine,
+        geometry,
+        position,
+        life,
+        long_cycles,
+        budget,
+        Strings::All,
+    )
+}
+
+/// Which strings of the final position an assessment asks about.
+#[derive(Clone, Copy, Debug)]
+pub enum Strings<'a> {
+    /// Every string (what a territory or a score needs, V-24).
+    All,
+    /// The strings that hold one of these points. V-23 asks each string's questions on
+    /// their own, so a string's status does not depend on which others are asked.
+    At(&'a [Point]),
+}
+
+/// [`assess`] for the strings `which` names only, in the order of the position's strings.
+pub fn assess_strings(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    life: IndependentLife,
+    long_cycles: LongCycles,
+    budget: u64,
+    which: Strings<'_>,
+) -> Result<VjrAssessment, Unsupported> {
     let mut explored = 0;
     let mut out = Vec::new();
     for (colour, points) in strings(geometry, position) {
+        if let Strings::At(at) = which {
+            if !points.iter().any(|p| at.contains(p)) {
+                continue;
+            }
+        }
         let mut ask = |question| -> Result<Option<Outcome>, Unsupported> {
             let check = VjrCheck {
                 long_cycles,
@@ -88,14 +124,20 @@ pub fn assess(
 }
 
 /// The territory (V-24, V-25) of a settled assessment, by the engine; `None` while a
-/// status is undetermined or undefined.
+/// status is undetermined or undefined, or when the assessment left strings out.
 pub fn territory(
     engine: &dyn Engine,
     geometry: &Geometry,
     position: &Position,
     assessment: &VjrAssessment,
 ) -> Result<Option<VjrTerritory>, Unsupported> {
-    if !assessment.is_settled() {
+    // V-24 needs every string's status: an assessment of some strings only has no territory.
+    let assessed: usize = assessment.strings.iter().map(|s| s.points.len()).sum();
+    let stones = geometry
+        .points()
+        .filter(|&p| position.get(p) != crate::geometry::Cell::Empty)
+        .count();
+    if !assessment.is_settled() || assessed != stones {
         return Ok(None);
     }
     engine

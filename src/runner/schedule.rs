@@ -37,7 +37,7 @@ impl SharedReplays {
             .get_or_init(|| {
                 applicability(&Reference, check)
                     .ok()
-                    .map(|()| replay_to_judge(&Reference, check))
+                    .map(|()| replay_to_judge(&Reference, &check.for_reference()))
             })
             .as_ref()
     }
@@ -96,7 +96,12 @@ pub fn run_check(
         &own_replay
     };
     if let Ok(Ok(t)) = own {
-        if let Some(why) = undetermined_reason(check, &name, t) {
+        let as_run = if name == reference_name {
+            check.for_reference()
+        } else {
+            std::borrow::Cow::Borrowed(check)
+        };
+        if let Some(why) = undetermined_reason(&as_run, &name, t) {
             return Status::Ignored(why);
         }
     }
@@ -197,6 +202,10 @@ mod tests {
     use crate::parse::case::parse_case;
 
     fn nakade(solver_budget: u64) -> crate::parse::case::Case {
+        nakade_with(&format!("solver-budget: {solver_budget}"))
+    }
+
+    fn nakade_with(budgets: &str) -> crate::parse::case::Case {
         let text = format!(
             "id: nakade
 source: {{document: test}}
@@ -206,7 +215,7 @@ checks:
     position: |
       . # O . O
     moves: [\"B pass, W pass\"]
-    solver-budget: {solver_budget}
+    {budgets}
     expect:
       strings:
         - {{at: B1, status: capturable-1}}
@@ -237,6 +246,41 @@ checks:
         let status = run_check(&small.checks[0], &all_on, true, &SharedReplays::default());
         assert!(
             matches!(&status, Status::Ignored(why) if why.contains("states spent")),
+            "{status:?}"
+        );
+    }
+
+    /// `reference-solver-budget` is the reference's budget alone: a small one leaves the
+    /// reference undetermined (ignored, its budget named) while the optimized engine, with
+    /// `solver-budget`, decides and passes.
+    #[test]
+    fn the_reference_runs_with_its_own_solver_budget() {
+        let case = nakade_with("solver-budget: 300000\n    reference-solver-budget: 10");
+        let shared = SharedReplays::default();
+        let status = run_check(&case.checks[0], &Reference, true, &shared);
+        let spent = |why: &str| -> u64 {
+            let head = why.split(" states spent").next().unwrap_or_default();
+            head.rsplit('(')
+                .next()
+                .unwrap_or_default()
+                .parse()
+                .unwrap_or(0)
+        };
+        assert!(
+            matches!(&status, Status::Ignored(why) if why.contains("budget of 10 ") && spent(why) < 1000),
+            "{status:?}"
+        );
+        let status = run_check(&case.checks[0], &Optimized::default(), true, &shared);
+        assert_eq!(status, Status::Passed);
+        // Without it the reference has `solver-budget` too.
+        let status = run_check(
+            &nakade(300_000).checks[0],
+            &Reference,
+            true,
+            &SharedReplays::default(),
+        );
+        assert!(
+            matches!(&status, Status::Ignored(why) if why.contains("budget of 300000 ")),
             "{status:?}"
         );
     }

@@ -8,6 +8,7 @@ use super::trace::{Mismatch, Trace};
 use crate::engine::Engine;
 use crate::geometry::{Colour, Geometry};
 use crate::parse::case::Check;
+use crate::procedure::vjr::Strings;
 use crate::vjr::Outcome;
 
 pub(super) fn vjr_trace(
@@ -34,13 +35,22 @@ pub(super) fn vjr_trace(
     if !(alternation.game_over || check.steps.is_empty()) || !wants {
         return Ok(t);
     }
-    let a = crate::procedure::vjr::assess(
+    // Statuses alone: only the strings the check names are asked (V-23: each on its own), so
+    // a string left undetermined elsewhere on the board does not hide them.
+    let named: Vec<_> = x.vjr_strings.iter().map(|e| e.at).collect();
+    let which = if x.vjr_territory.is_none() && x.score.is_none() && x.result.is_none() {
+        Strings::At(&named)
+    } else {
+        Strings::All
+    };
+    let a = crate::procedure::vjr::assess_strings(
         engine,
         &check.geometry,
         &alternation.position,
         check.independent_life,
         check.long_cycles,
         check.solver_budget,
+        which,
     )
     .map_err(|u| u.to_string())?;
     if let Some(ter) =

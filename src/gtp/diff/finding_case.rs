@@ -96,6 +96,7 @@ pub(super) fn case_text(
         white_analysis: None,
         budget: None,
         solver_budget: None,
+        reference_solver_budget: None,
         discrepancy: Some(discrepancy),
         graph: None,
         prohibited: Vec::new(),

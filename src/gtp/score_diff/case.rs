@@ -109,6 +109,7 @@ pub fn case_text(f: &Finding, against: &Against) -> String {
         white_analysis: None,
         budget: Some(f.budget),
         solver_budget: None,
+        reference_solver_budget: None,
         discrepancy: Some(Discrepancy {
             claim: format!("{claimant}: {}", claims.join(", ")),
             oracle: oracle_says.join(", "),
