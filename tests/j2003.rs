@@ -198,3 +198,31 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 60, .. ProptestConfig::default() })]
+    /// J-52 for named strings only (`analyse_strings`): each string's status and direct ko
+    /// stone are those of the whole analysis, whichever string is named.
+    #[test]
+    fn the_named_strings_have_the_statuses_of_the_whole_analysis(
+        (width, height) in prop_oneof![Just((2, 3)), Just((3, 3)), Just((1, 7)), Just((4, 2))],
+        cells in prop::collection::vec(0u8..4, 9),
+    ) {
+        use go_oracle::procedure::j2003::{analyse_strings, Extent, Strings};
+        let d = small_position(width, height, &cells);
+        let (g, p) = parse_position(&d).unwrap();
+        let e = Optimized::default();
+        let whole = analyse(&e, &g, &p, 50_000).unwrap();
+        for s in &whole.strings {
+            let at = [s.points[s.points.len() - 1]];
+            let some =
+                analyse_strings(&e, &g, &p, 50_000, Extent::Complete, Strings::At(&at)).unwrap();
+            prop_assert_eq!(some.strings.len(), 1);
+            prop_assert_eq!(&some.strings[0].points, &s.points);
+            prop_assert_eq!(some.strings[0].status, s.status, "{}\nat {}", d, g.name(at[0]));
+            if s.status.is_some() {
+                prop_assert_eq!(some.strings[0].direct_ko_stone, s.direct_ko_stone, "{}", d);
+            }
+        }
+    }
+}

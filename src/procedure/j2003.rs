@@ -8,6 +8,7 @@
 
 use crate::engine::{Answer, Engine, Move, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+pub use crate::procedure::Strings;
 use crate::rules::{CaptureOrder, Rules, Suicide};
 use crate::status_game::{
     environment, strings, Analysis, Status, StatusCheck, StatusKind, StringReport,
@@ -105,68 +106,52 @@ pub fn analyse_with(
     budget: u64,
     extent: Extent,
 ) -> Result<Analysis, Unsupported> {
+    analyse_strings(engine, geometry, position, budget, extent, Strings::All)
+}
+
+/// [`analyse_with`] for the strings `which` names: the report lists those only. Steps 1 and 2
+/// of a string need no other string (J-41, J-43), so they run for the named strings; steps
+/// 3 and 4 need every string's steps 1 and 2 (the environments, J-44), so when a named
+/// string reaches step 3, steps 1 and 2 run for every string first.
+pub fn analyse_strings(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+    budget: u64,
+    extent: Extent,
+    which: Strings<'_>,
+) -> Result<Analysis, Unsupported> {
     let questions = engine.j2003()?;
     let strings = strings(geometry, position);
-    let mut explored = 0;
-    let mut checks = 0;
+    let named: Vec<bool> = strings.iter().map(|(_, p)| which.names(p)).collect();
+    let mut checker = Checker {
+        questions,
+        geometry,
+        position,
+        budget,
+        extent,
+        explored: 0,
+        checks: 0,
+        given_up: false,
+    };
     let mut status: Vec<Option<Status>> = vec![None; strings.len()];
     let mut unknown: Vec<bool> = vec![false; strings.len()];
     let mut last_check: Vec<Option<StatusCheck>> = vec![None; strings.len()];
-    let mut given_up = false;
-    let mut force = |check: &StatusCheck| -> Result<Option<bool>, Unsupported> {
-        if given_up {
-            return Ok(None);
-        }
-        checks += 1;
-        Ok(match questions.force(geometry, position, check, budget)? {
-            Answer::Decided((forced, n)) => {
-                explored += n;
-                Some(forced)
-            }
-            Answer::Undetermined { explored: n } => {
-                explored += n;
-                given_up = extent == Extent::UntilUndetermined;
-                None
-            }
-        })
-    };
-    // Step 1 (J-41) and step 2 (J-43).
-    for (i, (colour, points)) in strings.iter().enumerate() {
-        let check = StatusCheck {
-            string: points.clone(),
-            defender: *colour,
-            kind: StatusKind::Uncapturable,
-            local: Vec::new(),
-        };
-        let verdict = force(&check)?;
-        last_check[i] = Some(check);
-        match verdict {
-            Some(false) => status[i] = Some(Status::Uncapturable),
-            Some(true) => {}
-            None => unknown[i] = true,
-        }
-    }
-    for (i, (colour, points)) in strings.iter().enumerate() {
-        if status[i].is_some() || unknown[i] {
-            continue;
-        }
-        let check = StatusCheck {
-            string: points.clone(),
-            defender: *colour,
-            kind: StatusKind::Capturable1,
-            local: points.clone(),
-        };
-        let verdict = force(&check)?;
-        last_check[i] = Some(check);
-        match verdict {
-            Some(false) => status[i] = Some(Status::Capturable1),
-            Some(true) => {}
-            None => unknown[i] = true,
-        }
+    // Steps 1 and 2: the named strings; then the others, if a named string needs step 3.
+    let first: Vec<usize> = (0..strings.len()).filter(|&i| named[i]).collect();
+    let mut progress = (&mut status, &mut unknown, &mut last_check);
+    early_steps(&mut checker, &strings, &first, &mut progress)?;
+    let needs_environments = first.iter().any(|&i| status[i].is_none() && !unknown[i]);
+    let mut early_ran = named.clone();
+    if needs_environments {
+        let rest: Vec<usize> = (0..strings.len()).filter(|&i| !named[i]).collect();
+        let mut progress = (&mut status, &mut unknown, &mut last_check);
+        early_steps(&mut checker, &strings, &rest, &mut progress)?;
+        early_ran = vec![true; strings.len()];
     }
     // Blockers of the environments: strings known uncapturable or capturable-1. While any
     // string's step 1 or 2 is undetermined, the environments are unknown.
-    let early_known = !unknown.iter().any(|&u| u);
+    let early_known = early_ran.iter().all(|&r| r) && !unknown.iter().any(|&u| u);
     let early = status.clone();
     let blocker = |colour: Option<Colour>| -> Vec<bool> {
         let mut b = vec![false; geometry.len()];
@@ -189,7 +174,7 @@ pub fn analyse_with(
         }
     }
     for (i, (colour, points)) in strings.iter().enumerate() {
-        if status[i].is_some() || unknown[i] {
+        if !named[i] || status[i].is_some() || unknown[i] {
             continue;
         }
         let Some(local) = local2[i].clone() else {
@@ -202,7 +187,7 @@ pub fn analyse_with(
             kind: StatusKind::Capturable2,
             local,
         };
-        let verdict = force(&check)?;
+        let verdict = checker.force(&check)?;
         last_check[i] = Some(check);
         match verdict {
             Some(false) => status[i] = Some(Status::Capturable2),
@@ -220,6 +205,7 @@ pub fn analyse_with(
     let reports = strings
         .iter()
         .enumerate()
+        .filter(|&(i, _)| named[i])
         .map(|(i, (colour, points))| {
             let direct_ko_stone = match (status[i], &local2[i]) {
                 (Some(Status::Capturable2), Some(local)) => Some(
@@ -227,6 +213,8 @@ pub fn analyse_with(
                         && is_ko_stone(geometry, position, points[0], &play)
                         && *local != environment(geometry, points, &direct_blocker),
                 ),
+                // J-48: a direct ko stone is capturable-2.
+                (Some(Status::Uncapturable | Status::Capturable1), _) => Some(false),
                 (Some(_), _) if early_known => Some(false),
                 _ => None,
             };
@@ -241,9 +229,100 @@ pub fn analyse_with(
         .collect();
     Ok(Analysis {
         strings: reports,
-        explored,
-        checks,
+        explored: checker.explored,
+        checks: checker.checks,
     })
+}
+
+/// Status checks made within one budget each, counted; after an undetermined one, none more
+/// when the extent says so.
+struct Checker<'a> {
+    questions: &'a dyn crate::engine::J2003Questions,
+    geometry: &'a Geometry,
+    position: &'a Position,
+    budget: u64,
+    extent: Extent,
+    explored: u64,
+    checks: u64,
+    given_up: bool,
+}
+
+impl Checker<'_> {
+    /// Whether the attacker can force the check's goal (`None`: undetermined or not run).
+    fn force(&mut self, check: &StatusCheck) -> Result<Option<bool>, Unsupported> {
+        if self.given_up {
+            return Ok(None);
+        }
+        self.checks += 1;
+        Ok(
+            match self
+                .questions
+                .force(self.geometry, self.position, check, self.budget)?
+            {
+                Answer::Decided((forced, n)) => {
+                    self.explored += n;
+                    Some(forced)
+                }
+                Answer::Undetermined { explored: n } => {
+                    self.explored += n;
+                    self.given_up = self.extent == Extent::UntilUndetermined;
+                    None
+                }
+            },
+        )
+    }
+}
+
+/// Per string: its status so far, whether a check of it was undetermined, its last check.
+type Progress<'a> = (
+    &'a mut Vec<Option<Status>>,
+    &'a mut Vec<bool>,
+    &'a mut Vec<Option<StatusCheck>>,
+);
+
+/// Step 1 (J-41, uncapturable), then step 2 (J-43, capturable-1) of the strings `which`.
+fn early_steps(
+    checker: &mut Checker<'_>,
+    strings: &[(Colour, Vec<Point>)],
+    which: &[usize],
+    (status, unknown, last_check): &mut Progress<'_>,
+) -> Result<(), Unsupported> {
+    for &i in which {
+        let (colour, points) = &strings[i];
+        let check = StatusCheck {
+            string: points.clone(),
+            defender: *colour,
+            kind: StatusKind::Uncapturable,
+            local: Vec::new(),
+        };
+        let verdict = checker.force(&check)?;
+        last_check[i] = Some(check);
+        match verdict {
+            Some(false) => status[i] = Some(Status::Uncapturable),
+            Some(true) => {}
+            None => unknown[i] = true,
+        }
+    }
+    for &i in which {
+        let (colour, points) = &strings[i];
+        if status[i].is_some() || unknown[i] {
+            continue;
+        }
+        let check = StatusCheck {
+            string: points.clone(),
+            defender: *colour,
+            kind: StatusKind::Capturable1,
+            local: points.clone(),
+        };
+        let verdict = checker.force(&check)?;
+        last_check[i] = Some(check);
+        match verdict {
+            Some(false) => status[i] = Some(Status::Capturable1),
+            Some(true) => {}
+            None => unknown[i] = true,
+        }
+    }
+    Ok(())
 }
 
 /// The play rules of one isolated play (J-8: no suicide), with no ko rule: the ko-stone test

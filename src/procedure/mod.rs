@@ -15,3 +15,24 @@ pub mod naj;
 pub mod solve;
 mod value_table;
 pub mod vjr;
+
+use crate::geometry::Point;
+
+/// Which strings of a final position a status procedure answers for.
+#[derive(Clone, Copy, Debug)]
+pub enum Strings<'a> {
+    /// Every string (what a territory or a score needs).
+    All,
+    /// The strings that hold one of these points (a check that names strings).
+    At(&'a [Point]),
+}
+
+impl Strings<'_> {
+    /// Whether the string made of `points` is one of these.
+    pub fn names(&self, points: &[Point]) -> bool {
+        match self {
+            Strings::All => true,
+            Strings::At(at) => points.iter().any(|p| at.contains(p)),
+        }
+    }
+}

@@ -6,7 +6,8 @@
 //! statuses, and from them the engine's territory and the score.
 
 use crate::engine::{Answer, Engine, Unsupported};
-use crate::geometry::{Geometry, Point, Position};
+use crate::geometry::{Geometry, Position};
+pub use crate::procedure::Strings;
 use crate::status_game::strings;
 use crate::vjr::{
     IndependentLife, LongCycles, Outcome, Question, VjrAssessment, VjrCheck, VjrStatus,
@@ -49,16 +50,6 @@ pub fn assess(
     )
 }
 
-/// Which strings of the final position an assessment asks about.
-#[derive(Clone, Copy, Debug)]
-pub enum Strings<'a> {
-    /// Every string (what a territory or a score needs, V-24).
-    All,
-    /// The strings that hold one of these points. V-23 asks each string's questions on
-    /// their own, so a string's status does not depend on which others are asked.
-    At(&'a [Point]),
-}
-
 /// [`assess`] for the strings `which` names only, in the order of the position's strings.
 pub fn assess_strings(
     engine: &dyn Engine,
@@ -72,10 +63,9 @@ pub fn assess_strings(
     let mut explored = 0;
     let mut out = Vec::new();
     for (colour, points) in strings(geometry, position) {
-        if let Strings::At(at) = which {
-            if !points.iter().any(|p| at.contains(p)) {
-                continue;
-            }
+        // V-23 asks each string's questions on their own: the others need not be asked.
+        if !which.names(&points) {
+            continue;
         }
         let mut ask = |question| -> Result<Option<Outcome>, Unsupported> {
             let check = VjrCheck {

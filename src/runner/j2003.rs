@@ -82,15 +82,31 @@ pub(super) fn j2003_trace(
     if !(alternation.game_over || check.steps.is_empty()) || !wants {
         return Ok(t);
     }
-    let analysis = analyse_memo(
-        analysed,
-        engine,
-        &check.geometry,
-        &alternation.position,
-        check.solver_budget,
-    )
+    // Statuses alone: only the strings the check names, and what they need (J-52), are
+    // analysed, so a string left undetermined elsewhere does not hide them.
+    let named: Vec<_> = check.expect.j2003_strings.iter().map(|e| e.0).collect();
+    let statuses_only = check.expect.score.is_none() && check.expect.result.is_none();
+    let analysis = if statuses_only {
+        crate::procedure::j2003::analyse_strings(
+            engine,
+            &check.geometry,
+            &alternation.position,
+            check.solver_budget,
+            analysed.extent,
+            crate::procedure::Strings::At(&named),
+        )
+    } else {
+        analyse_memo(
+            analysed,
+            engine,
+            &check.geometry,
+            &alternation.position,
+            check.solver_budget,
+        )
+    }
     .map_err(|u| u.to_string())?;
-    if analysis.is_decided() {
+    // J-64 needs every string's status: no score from the named strings alone.
+    if analysis.is_decided() && !statuses_only {
         let board = engine
             .j2003()
             .and_then(|q| {
