@@ -64,12 +64,27 @@ fn main() {
         .flat_map(|(i, (_, c))| (0..c.checks.len()).map(move |j| (i, j)))
         .collect();
     order.sort_by_key(|&(i, j)| !searches(&cases[i].1.checks[j]));
+    let real_games_switched_off = std::env::var(REAL_GAMES_SWITCHED_OFF).is_ok_and(|v| v == "1");
     for (i, ci) in order {
         let (rel, case) = &cases[i];
         let check = &case.checks[ci];
         let shared = Arc::new(SharedReplays::default());
         for engine in engines.iter().filter(|e| concerns(&e.name(), check)) {
             let name = test_name(case, check, &engine.name());
+            if !real_games_switched_off
+                && case.file.tags.iter().any(|t| t == "real-game")
+                && engine.name().starts_with("optimized-without-")
+            {
+                trials.push(
+                    Trial::ignorable_test(name, || {
+                        Ok(Completion::ignored_with(format!(
+                            "a real game end with a speed-up switched off: run by .ci/run ({REAL_GAMES_SWITCHED_OFF}=1)"
+                        )))
+                    })
+                    .with_kind(check.ruleset.as_str()),
+                );
+                continue;
+            }
             let case = Arc::clone(case);
             let engine = Arc::clone(engine);
             let shared = Arc::clone(&shared);
@@ -105,6 +120,13 @@ fn main() {
     }
     conclusion.exit();
 }
+
+/// The variable that runs the checks of real game ends (cases tagged `real-game`) on the
+/// configurations with a speed-up switched off too. Each such check searches a whole 9x9 to
+/// 19x19 board once per configuration (four minutes for the 19x19 games alone), so
+/// `cargo test` shows them as ignored with this reason and `.ci/run` runs them in a step of
+/// their own.
+const REAL_GAMES_SWITCHED_OFF: &str = "GO_ORACLE_REAL_GAMES_SWITCHED_OFF";
 
 /// Whether a check's replay runs a search (slow, budgeted).
 fn searches(check: &Check) -> bool {
