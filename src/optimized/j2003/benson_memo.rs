@@ -3,12 +3,13 @@
 //! stage, a transposition) is not judged again. The verdict depends on the board and the
 //! defender's colour only (`benson_alive`), and the colour is fixed for one search, so the
 //! board's words are the key. The memo is a cache: at `CAPACITY` boards it starts again
-//! empty. Off: every state's board is judged afresh.
-
-use std::rc::Rc;
+//! empty. Off: every state's board is judged afresh. Keys and verdicts are held inline
+//! (`state::Words`, `benson_verdict::PointSet`) on the boards of the searches: a lookup
+//! reads one entry, with no pointer to follow and no allocation.
 
 use super::benson_verdict::{benson_alive, on_stones, Benson};
 use super::board::State;
+use super::state::Words;
 use crate::geometry::Geometry;
 use rustc_hash::FxHashMap as HashMap;
 
@@ -20,7 +21,7 @@ const CAPACITY: usize = 1 << 18;
 pub(super) struct BensonMemo {
     /// `benson-memo` on.
     on: bool,
-    verdicts: HashMap<Box<[u64]>, Rc<Benson>>,
+    verdicts: HashMap<Words, Benson>,
     /// The state's board, one byte per point (scratch).
     board: Vec<u8>,
 }
@@ -35,27 +36,27 @@ impl BensonMemo {
 
     /// Benson's verdict on the board of `key` for the colour `c`, which must be the same at
     /// every call (the defender of the search).
-    pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Rc<Benson> {
+    pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Benson {
         if self.on {
             if let Some(v) = self.verdicts.get(key.board_words()) {
                 return v.clone();
             }
         }
         // The stones straight from the packed words where the board fits two words.
-        let verdict = Rc::new(match geometry.rect_size() {
+        let verdict = match geometry.rect_size() {
             Some((w, h)) if (w + 1) * h <= 64 => on_packed::<1>(key, w, h, c),
             Some((w, h)) if (w + 1) * h <= 128 => on_packed::<2>(key, w, h, c),
             _ => {
                 key.board_into(geometry.len(), &mut self.board);
                 benson_alive(geometry, &self.board, c)
             }
-        });
+        };
         if self.on {
             if self.verdicts.len() >= CAPACITY {
                 self.verdicts.clear();
             }
             self.verdicts
-                .insert(key.board_words().into(), verdict.clone());
+                .insert(Words::from_slice(key.board_words()), verdict.clone());
         }
         verdict
     }

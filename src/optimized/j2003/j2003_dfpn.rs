@@ -132,7 +132,8 @@ impl Dfpn<'_> {
     fn alive(&mut self, key: &State) -> bool {
         self.memo
             .verdict(self.b.geometry, key, 3 - self.attacker)
-            .alive[self.check.string[0]]
+            .alive
+            .contains(self.check.string[0])
     }
 
     /// Initial numbers of a new state: pn grows with the liberties of S (Y must take them

@@ -8,10 +8,8 @@
 //! (benson_survival.rs), the sealed regions (sealed_regions.rs) and the frozen regions
 //! (frozen_regions.rs).
 
-use std::rc::Rc;
-
 use super::benson_memo::BensonMemo;
-use super::benson_verdict::Benson;
+use super::benson_verdict::{Benson, PointSet};
 use super::board::{expand, stone, string_of, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
@@ -227,7 +225,7 @@ pub(super) struct Proof<'a> {
     /// liberties (a choice of the search, not needed for soundness).
     pub(super) wall_liberties: usize,
     /// Benson's verdict on the state being expanded (its sealed points).
-    sealed: Rc<Benson>,
+    sealed: Benson,
     /// `benson-memo` (benson_memo.rs): Benson's verdicts by board.
     pub(super) benson_memo: BensonMemo,
     pub(super) near: Vec<bool>,
@@ -276,10 +274,10 @@ impl<'a> Proof<'a> {
             sealed_regions: true,
             frozen_regions: true,
             wall_liberties: 1,
-            sealed: Rc::new(Benson {
-                alive: vec![false; geometry.len()],
-                sealed: vec![false; geometry.len()],
-            }),
+            sealed: Benson {
+                alive: PointSet::from_bools(&vec![false; geometry.len()]),
+                sealed: PointSet::from_bools(&vec![false; geometry.len()]),
+            },
             benson_memo: BensonMemo::default(),
             near,
             proved: HashMap::default(),
@@ -315,7 +313,7 @@ impl Proof<'_> {
             // sealed by X's unconditionally alive strings: the prover's by choice, Y's (when
             // X proves) because X's pass answers them and they change nothing outside.
             let sealed = &self.sealed.sealed;
-            out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
+            out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed.contains(*x)));
         }
         if self.frozen_regions {
             // `frozen-regions` (frozen_regions.rs).
