@@ -437,13 +437,23 @@ impl Proof<'_> {
     /// `Some(won)`: the prover wins from `key` under the assumptions on the stack; `None`:
     /// no proof found within `depth` more moves. `Err` past the budget.
     fn won(&mut self, key: &State, depth: usize) -> Result<Option<Won>, ()> {
+        let open = self.on_stack.get(key).copied();
+        self.visit(key, depth, open)
+    }
+
+    /// [`Proof::won`] with the stack index of `key` (`open`: `self.on_stack`'s entry, looked
+    /// up once by the caller). A state is never both on the stack and proved (`settle`
+    /// moves it from one to the other), so the order of the two tests is free.
+    fn visit(&mut self, key: &State, depth: usize, open: Option<usize>) -> Result<Option<Won>, ()> {
+        if let Some(index) = open {
+            return Ok(Some((index, index)));
+        }
         if self.proved.contains_key(key) {
             return Ok(Some((usize::MAX, usize::MAX)));
         }
-        if let Some(&index) = self.on_stack.get(key) {
-            return Ok(Some((index, index)));
-        }
-        if (self.benson_leaves || self.seals()) && self.failed.get(key) != Some(&FINAL) {
+        // Looked up once: nothing below changes it before its second use.
+        let failed = self.failed.get(key).copied();
+        if (self.benson_leaves || self.seals()) && failed != Some(FINAL) {
             let verdict = self.benson(key);
             if self.benson_leaves && self.benson_leaf(key, &verdict.alive) {
                 // `benson-survival` (benson_survival.rs): S's string, or the string of a
@@ -466,7 +476,7 @@ impl Proof<'_> {
             self.cuts += 1;
             return Ok(None);
         }
-        if let Some(&d) = self.failed.get(key) {
+        if let Some(d) = failed {
             if d >= depth {
                 self.cuts += (d != FINAL) as u64;
                 return Ok(None);
@@ -544,21 +554,24 @@ impl Proof<'_> {
             let inner = self.stack.len();
             let w = match c {
                 Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
-                Ok(c) => match self.on_stack.get(&c) {
-                    // An edge back into the open component closes a cycle: when it runs
-                    // along the search path and is lost, this edge loses at once (a
-                    // choice-dependent failure: it counts as a cut). In the U game every
-                    // cycle is lost by Y.
-                    Some(&i)
-                        if (self.prover == Prover::Attacker
-                            && self.check.kind == StatusKind::Uncapturable)
-                            || self.cycle_lost(i) =>
-                    {
-                        self.cuts += 1;
-                        None
+                Ok(c) => {
+                    let open = self.on_stack.get(&c).copied();
+                    match open {
+                        // An edge back into the open component closes a cycle: when it runs
+                        // along the search path and is lost, this edge loses at once (a
+                        // choice-dependent failure: it counts as a cut). In the U game every
+                        // cycle is lost by Y.
+                        Some(i)
+                            if (self.prover == Prover::Attacker
+                                && self.check.kind == StatusKind::Uncapturable)
+                                || self.cycle_lost(i) =>
+                        {
+                            self.cuts += 1;
+                            None
+                        }
+                        _ => self.visit(&c, depth - 1, open)?,
                     }
-                    _ => self.won(&c, depth - 1)?,
-                },
+                }
             };
             match w {
                 Some((l, i)) => {
