@@ -485,6 +485,21 @@ pub(super) fn expand(
     near: &[bool],
     key: &State,
 ) -> Vec<(u8, Move, Step)> {
+    expand_where(b, check, attacker, near, key, |_, _| true)
+}
+
+/// [`expand`] without the plays at a point `x` with rank `rank` where `keep(x, rank)` is
+/// false: they are left out before their successor is built (the proof search's filters,
+/// which would drop them afterwards; the pass, the ko-pass, `Board::banned` and the other
+/// successors are as [`expand`] gives them).
+pub(super) fn expand_where(
+    b: &mut Board,
+    check: &StatusCheck,
+    attacker: u8,
+    near: &[bool],
+    key: &State,
+    keep: impl Fn(Point, u8) -> bool,
+) -> Vec<(u8, Move, Step)> {
     let uncapturable = check.kind == StatusKind::Uncapturable;
     let player = key.to_move;
     let defender = 3 - attacker;
@@ -510,7 +525,9 @@ pub(super) fn expand(
     b.legal_plays(key, player);
     for &Play { x, from, to, ko } in &b.plays {
         let removed = &b.removed_all[from as usize..to as usize];
-        let mut record = key.ko_record.clone();
+        // The entry this play adds to the ko record (the record is copied only for a
+        // successor that is built).
+        let mut recorded = None;
         if ko {
             // C-5: a ko capture (the immediate retake removes exactly x and restores).
             let (xx, yy) = (x as u16, removed[0] as u16);
@@ -519,24 +536,40 @@ pub(super) fn expand(
                 // unrecorded; the other player makes none.
                 Some(f) if f == player => {}
                 Some(_) => continue,
-                None if record.contains(&(3 - player, yy, xx)) => {
+                None if key.ko_record.contains(&(3 - player, yy, xx)) => {
                     ko_pass_legal = true;
                     b.banned.push(x);
                     continue;
                 }
                 None => {
-                    if !record.contains(&(player, xx, yy)) {
-                        record.push((player, xx, yy));
-                        record.sort_unstable();
+                    if !key.ko_record.contains(&(player, xx, yy)) {
+                        recorded = Some((player, xx, yy));
                     }
                 }
             }
         }
         let captured = key.captured || removed.contains(&check.string[0]);
+        let rank = if uncapturable && captured {
+            0
+        } else if !removed.is_empty() {
+            2
+        } else if near[x] {
+            3
+        } else {
+            4
+        };
+        if !keep(x, rank) {
+            continue;
+        }
         // U game: a capture is Y's win whatever follows (C-8).
         if uncapturable && captured {
             out.push((0, Move::Play(x), Err(true)));
             continue;
+        }
+        let mut record = key.ko_record.clone();
+        if let Some(entry) = recorded {
+            record.push(entry);
+            record.sort_unstable();
         }
         // The successor's cells: the stone at x, the removals, the played stones on L.
         let mut next = State {
@@ -561,13 +594,6 @@ pub(super) fn expand(
                 next.set_played(i as usize, true);
             }
         }
-        let rank = if !removed.is_empty() {
-            2
-        } else if near[x] {
-            3
-        } else {
-            4
-        };
         out.push((rank, Move::Play(x), Ok(next)));
     }
     // `ko-bracketing`: the favoured player may always ko-pass, the other never.

@@ -10,7 +10,7 @@
 
 use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
-use super::board::{expand, stone, string_of, Board, State, Step};
+use super::board::{expand, expand_where, stone, string_of, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -307,21 +307,42 @@ impl Proof<'_> {
     /// or L and captures, and never into its own one-point eye (all neighbours stones of one string of its own): a
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
     fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(Move, Step)> {
-        let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
-        if self.seals() && (prover_turn || self.prover == Prover::Defender) {
+        // The plays that the filters below drop are left out by `expand_where` before their
+        // successors are built (the same filters, applied again below, then drop nothing
+        // more): sealed points, frozen regions and their walls' last liberties, the far
+        // plays of a narrow search.
+        let sealing = self.seals() && (prover_turn || self.prover == Prover::Defender);
+        let frozen = if self.frozen_regions {
+            self.frozen(key)
+        } else {
+            None
+        };
+        let far_out = self.narrow && prover_turn;
+        let (sealed, frozen_ref) = (&self.sealed.sealed, frozen.as_ref());
+        let mut out = expand_where(
+            &mut self.b,
+            self.check,
+            self.attacker,
+            &self.near,
+            key,
+            |x, rank| {
+                !(sealing && sealed.contains(x)
+                    || frozen_ref.is_some_and(|f| f.drops(prover_turn, x))
+                    || far_out && rank >= 4)
+            },
+        );
+        if sealing {
             // `sealed-regions` (sealed_regions.rs; spec S-3, U game): no plays into regions
             // sealed by X's unconditionally alive strings: the prover's by choice, Y's (when
             // X proves) because X's pass answers them and they change nothing outside.
             let sealed = &self.sealed.sealed;
             out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed.contains(*x)));
         }
-        if self.frozen_regions {
-            // `frozen-regions` (frozen_regions.rs).
-            if let Some(frozen) = self.frozen(key) {
-                self.freeze(key, prover_turn, &frozen, &mut out);
-            }
+        // `frozen-regions` (frozen_regions.rs).
+        if let Some(frozen) = frozen {
+            self.freeze(key, prover_turn, &frozen, &mut out);
         }
-        if self.narrow && prover_turn {
+        if far_out {
             let geometry = self.b.geometry;
             key.board_into(geometry.len(), &mut self.b.cells);
             let (board, mark, stamp) = (&self.b.cells, &mut self.b.mark, &mut self.b.stamp);
