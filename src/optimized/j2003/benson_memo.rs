@@ -21,6 +21,8 @@ const CAPACITY: usize = 1 << 18;
 pub(super) struct BensonMemo {
     /// `benson-memo` on.
     on: bool,
+    /// The colour of the verdicts kept (0 before the first).
+    colour: u8,
     verdicts: HashMap<Words, Benson>,
     /// The state's board, one byte per point (scratch).
     board: Vec<u8>,
@@ -34,9 +36,13 @@ impl BensonMemo {
         }
     }
 
-    /// Benson's verdict on the board of `key` for the colour `c`, which must be the same at
-    /// every call (the defender of the search).
+    /// Benson's verdict on the board of `key` for the colour `c` (the defender of the
+    /// searches; a memo asked for another colour starts again empty).
     pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Benson {
+        if self.colour != c {
+            self.verdicts.clear();
+            self.colour = c;
+        }
         if self.on {
             if let Some(v) = self.verdicts.get(key.board_words()) {
                 return v.clone();
@@ -100,6 +106,16 @@ mod tests {
             }
         }
         assert_eq!(memo.verdicts.len(), 2);
+        // Asked for the other colour, the memo answers for that colour.
+        let (g, board) = byte_board(alive_top);
+        let state = State::new(&board, &[0], 1);
+        let white = memo.verdict(&g, &state, 2);
+        assert_eq!(white, benson_alive(&g, &board, 2));
+        assert_ne!(
+            white,
+            benson_alive(&g, &board, 1),
+            "the colours must differ"
+        );
         let verdict = |d: &str| {
             let (g, board) = byte_board(d);
             benson_alive(&g, &board, 1).alive

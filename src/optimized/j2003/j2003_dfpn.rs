@@ -55,13 +55,14 @@ struct Dfpn<'a> {
     nodes: u64,
     budget: u64,
     /// Benson's verdicts, kept per board with `benson-memo` (benson_memo.rs).
-    memo: BensonMemo,
+    memo: &'a mut BensonMemo,
 }
 
 /// df-pn on the U check from `board` (Y to move, empty record), in J2003 or (`favoured`)
 /// in a ko-free variant of `ko-bracketing`. `Some(true)`: Y can force the capture;
 /// `Some(false)`: he cannot; `None`: not decided within `budget` nodes. Also the nodes
 /// spent and a principal line.
+#[cfg(test)]
 pub(super) fn solve(
     geometry: &Geometry,
     board: &[u8],
@@ -70,6 +71,21 @@ pub(super) fn solve(
     benson: bool,
     benson_memo: bool,
     budget: u64,
+) -> (Option<bool>, u64, Vec<Move>) {
+    let mut memo = BensonMemo::new(benson_memo);
+    solve_with_memo(geometry, board, check, favoured, benson, budget, &mut memo)
+}
+
+/// [`solve`] with Benson's verdicts kept in `memo` (`benson-memo` is the memo's switch),
+/// which the searches of the same check share (the verdicts are for X's colour in all).
+pub(super) fn solve_with_memo(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    favoured: Option<u8>,
+    benson: bool,
+    budget: u64,
+    memo: &mut BensonMemo,
 ) -> (Option<bool>, u64, Vec<Move>) {
     if check.kind != StatusKind::Uncapturable {
         // df-pn plays the U game only: nothing decided.
@@ -98,7 +114,7 @@ pub(super) fn solve(
         path: HashMap::default(),
         nodes: 0,
         budget,
-        memo: BensonMemo::new(benson_memo),
+        memo,
     };
     let start = State::new(board, &[0], attacker);
     let verdict = loop {

@@ -28,8 +28,6 @@ pub(super) struct Leaves {
     /// opponent's plays there are one tempo move, the prover plays neither there nor on the
     /// last outside liberty of an enclosing string (spec S-3).
     pub(super) frozen_regions: bool,
-    /// `benson-memo` (benson_memo.rs): Benson's verdicts kept by board.
-    pub(super) benson_memo: bool,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -66,6 +64,7 @@ pub(super) enum Prover {
 /// lines; a line past the bound fails; failures are remembered with the bound. All of this
 /// can only make the search miss a proof, never accept a wrong one. Failing proves nothing.
 /// At most `budget` nodes.
+#[cfg(test)]
 pub(super) fn prove(
     geometry: &Geometry,
     board: &[u8],
@@ -74,6 +73,27 @@ pub(super) fn prove(
     leaves: Leaves,
     max_depth: usize,
     budget: u64,
+) -> (Option<bool>, u64, Vec<Move>) {
+    let mut memo = BensonMemo::new(true);
+    prove_with_memo(
+        geometry, board, check, provers, leaves, max_depth, budget, &mut memo,
+    )
+}
+
+/// [`prove`] with Benson's verdicts kept in `memo` (`benson-memo` is the memo's own switch;
+/// [`prove`], for the unit tests, keeps them): both provers and every stage read and fill
+/// it, and the caller passes it on to the next search of the same check (the verdicts are
+/// for X's colour in every one).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn prove_with_memo(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    provers: &[Prover],
+    leaves: Leaves,
+    max_depth: usize,
+    budget: u64,
+    memo: &mut BensonMemo,
 ) -> (Option<bool>, u64, Vec<Move>) {
     let attacker = 3 - stone(check.defender);
     let k = check.local.len();
@@ -113,11 +133,6 @@ pub(super) fn prove(
         vec![(false, 0, true, budget / 2), (false, 0, false, budget)]
     };
     let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
-    // Benson's verdicts depend on the board only: each prover keeps its memo for all stages.
-    let mut memos: Vec<BensonMemo> = provers
-        .iter()
-        .map(|_| BensonMemo::new(leaves.benson_memo))
-        .collect();
     for (frozen_regions, wall_liberties, narrow, share) in stages {
         let start = if frozen_regions {
             start.clone().with_frozen_bits(geometry.len())
@@ -127,15 +142,13 @@ pub(super) fn prove(
         let mut searches: Vec<Proof> = provers
             .iter()
             .zip(kept.iter_mut())
-            .zip(memos.iter_mut())
-            .map(|((&prover, proved), memo)| Proof {
+            .map(|(&prover, proved)| Proof {
                 narrow,
                 benson_leaves: leaves.benson_survival,
                 sealed_regions: leaves.sealed_regions,
                 frozen_regions,
                 wall_liberties,
                 proved: std::mem::take(proved),
-                benson_memo: std::mem::take(memo),
                 budget,
                 ..Proof::new(geometry, check, prover, near.clone())
             })
@@ -160,7 +173,11 @@ pub(super) fn prove(
             let before = search.nodes;
             search.budget = search.nodes + share.saturating_sub(spent);
             search.cuts = 0;
+            // Benson's verdicts depend on the board only (and X's colour): the search
+            // holds the one memo during its round.
+            std::mem::swap(&mut search.benson_memo, memo);
             let r = search.won(&start, depth);
+            std::mem::swap(&mut search.benson_memo, memo);
             spent += search.nodes - before;
             last[i] = search.nodes - before;
             depths[i] *= 2;
@@ -189,9 +206,8 @@ pub(super) fn prove(
                 Err(()) => break,
             }
         }
-        for ((search, proved), memo) in searches.into_iter().zip(&mut kept).zip(&mut memos) {
+        for (search, proved) in searches.into_iter().zip(&mut kept) {
             *proved = search.proved;
-            *memo = search.benson_memo;
         }
     }
     (None, spent, Vec::new())
