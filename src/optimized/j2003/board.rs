@@ -40,17 +40,17 @@ pub(super) fn stone(c: Colour) -> u8 {
     }
 }
 
-/// The string through `p` and whether it has a liberty.
-pub(super) fn string_of(
+/// The string through `p` into `out` (cleared first; no allocation once it has room) and
+/// whether it has a liberty.
+pub(super) fn string_into(
     geometry: &Geometry,
     board: &[u8],
     p: Point,
     mark: &mut [u32],
     stamp: u32,
-) -> (Vec<Point>, bool) {
-    let mut out = Vec::new();
-    let liberty = flood(geometry, board, p, mark, stamp, &mut out, false);
-    (out, liberty)
+    out: &mut Vec<Point>,
+) -> bool {
+    flood(geometry, board, p, mark, stamp, out, false)
 }
 
 /// Collects the string through `p` into `out` (cleared first) and returns whether it has a

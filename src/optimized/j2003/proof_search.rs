@@ -10,7 +10,7 @@
 
 use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
-use super::board::{expand, expand_where, stone, string_of, Board, State, Step};
+use super::board::{expand, expand_where, stone, string_into, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -322,7 +322,7 @@ impl Proof<'_> {
     /// In a `narrow` search the prover's own plays are only those at most two steps from S
     /// or L and captures, and never into its own one-point eye (all neighbours stones of one string of its own): a
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
-    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(Move, Step)> {
+    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(u8, Move, Step)> {
         self.successors_with(key, prover_turn, true)
     }
 
@@ -334,7 +334,7 @@ impl Proof<'_> {
         key: &State,
         prover_turn: bool,
         prefilter: bool,
-    ) -> Vec<(Move, Step)> {
+    ) -> Vec<(u8, Move, Step)> {
         // The plays that the filters below drop are left out by `expand_where` before their
         // successors are built (the same filters, applied again below, then drop nothing
         // more): sealed points, frozen regions and their walls' last liberties, the far
@@ -375,13 +375,14 @@ impl Proof<'_> {
             let geometry = self.b.geometry;
             key.board_into(geometry.len(), &mut self.b.cells);
             let (board, mark, stamp) = (&self.b.cells, &mut self.b.mark, &mut self.b.stamp);
+            let mut string = Vec::new();
             out.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
                     let ns = geometry.neighbours(*x);
                     let eye = ns.iter().all(|&n| board[n] == key.to_move) && {
                         // One string around it: the play connects nothing.
                         *stamp += 1;
-                        let (string, _) = string_of(geometry, board, ns[0], mark, *stamp);
+                        string_into(geometry, board, ns[0], mark, *stamp, &mut string);
                         ns.iter().all(|n| string.contains(n))
                     };
                     *rank < 4 && !eye
@@ -390,7 +391,7 @@ impl Proof<'_> {
             });
         }
         out.sort_by_key(|(rank, _, _)| *rank);
-        out.into_iter().map(|(_, mv, step)| (mv, step)).collect()
+        out
     }
 
     /// One line of a proof found (spec S-3, for `explain`): the prover's moves, and for the
@@ -598,9 +599,9 @@ impl Proof<'_> {
         let mut succ = self.successors(key, prover_turn);
         if !prover_turn {
             // The opponent's immediate wins first: they refute soonest.
-            succ.sort_by_key(|(_, c)| !matches!(c, Err(y) if !prover_wins(*y)));
+            succ.sort_by_key(|(_, _, c)| !matches!(c, Err(y) if !prover_wins(*y)));
         }
-        for (mv, c) in succ {
+        for (_, mv, c) in succ {
             let inner = self.stack.len();
             let w = match c {
                 Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
