@@ -93,8 +93,8 @@ pub(super) struct Board<'a> {
     pub(super) geometry: &'a Geometry,
     pub(super) mark: Vec<u32>,
     pub(super) stamp: u32,
-    /// Reused for the strings of `play`.
-    buffer: Vec<Point>,
+    /// Reused for the strings of `play` and the liberty counts (liberties.rs).
+    pub(super) buffer: Vec<Point>,
     /// The index in L of each point (`None` off L, the check's region).
     pub(super) local_index: Vec<Option<u32>>,
     /// Scratch boards and removal lists of `expand`.
@@ -174,67 +174,6 @@ impl Board<'_> {
                 }
             }
         }
-    }
-
-    /// The number of liberties of the string through the stone at `p` in `key`: on
-    /// bitboards read from the packed words where the board fits two words, else
-    /// [`Board::liberty_count_on_bytes`]. (At an empty `p`: its empty neighbours.)
-    pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
-        fn on_bits<const N: usize>(layout: &Layout<N>, key: &State, p: Point) -> usize {
-            let [black, white] = key.stones::<N>(layout.width, layout.height, layout.stride);
-            let (stride, on_board) = (layout.stride as u32, &layout.on_board);
-            let empty = on_board.and_not(&black.or(&white));
-            let bit = layout.bit_of[p] as usize;
-            let string = match (black.get(bit), white.get(bit)) {
-                (true, _) => BitBoard::flood(BitBoard::single(bit), &black, stride, on_board),
-                (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
-                _ => BitBoard::single(bit),
-            };
-            string
-                .dilate(stride, on_board)
-                .and_not(&string)
-                .and(&empty)
-                .count() as usize
-        }
-        match &self.layout {
-            Tables::One(l) => on_bits(l, key, p),
-            Tables::Two(l) => on_bits(l, key, p),
-            Tables::None => self.liberty_count_on_bytes(key, p),
-        }
-    }
-
-    /// [`Board::liberty_count`] read from the packed state point by point (the string's
-    /// points and their neighbours only, no unpacking).
-    fn liberty_count_on_bytes(&mut self, key: &State, p: Point) -> usize {
-        self.stamp += 1;
-        let (stamp, c) = (self.stamp, key.cell(p));
-        let mut string = std::mem::take(&mut self.buffer);
-        string.clear();
-        string.push(p);
-        self.mark[p] = stamp;
-        let mut liberties = 0;
-        let mut i = 0;
-        while i < string.len() {
-            for &n in self.geometry.neighbours(string[i]) {
-                if self.mark[n] == stamp {
-                    continue;
-                }
-                match key.cell(n) {
-                    EMPTY => {
-                        self.mark[n] = stamp;
-                        liberties += 1;
-                    }
-                    x if x == c => {
-                        self.mark[n] = stamp;
-                        string.push(n);
-                    }
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-        self.buffer = string;
-        liberties
     }
 
     /// Whether the string through `p` has a liberty (`string` then holds part of it, or

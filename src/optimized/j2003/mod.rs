@@ -25,6 +25,8 @@
 //! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
 //!   searches share;
 //! * `state.rs`: the packed state (words inline, a Zobrist key kept by every change);
+//! * `liberties.rs`: liberty counts in packed states (df-pn's initial numbers), a state's
+//!   successors patched from its stones;
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
@@ -53,6 +55,7 @@ mod frozen_regions;
 mod j19_ko_stone_screen;
 mod j2003_dfpn;
 mod ko_bracketing;
+mod liberties;
 mod proof_search;
 mod score;
 mod sealed_regions;
