@@ -202,7 +202,7 @@ mod tests {
                     seed ^= seed << 13;
                     seed ^= seed >> 7;
                     seed ^= seed << 17;
-                    seed % 3 == 0
+                    seed.is_multiple_of(3)
                 })
                 .collect();
             let set = PointSet::from_bools(&member);
