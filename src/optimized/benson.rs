@@ -18,7 +18,9 @@ use crate::geometry::{Cell, Colour, Position};
 pub fn components<const N: usize>(set: &BitBoard<N>, layout: &Layout<N>) -> Vec<BitBoard<N>> {
     let stride = layout.stride as u32;
     let mut left = *set;
-    let mut out = Vec::new();
+    // Room for the usual few parts at once (growing from empty was a tenth of Benson's
+    // verdicts in the J2003 searches, measured with callgrind).
+    let mut out = Vec::with_capacity(8);
     while let Some(seed) = left.bits().next() {
         let c = BitBoard::flood(BitBoard::single(seed), set, stride, &layout.on_board);
         left = left.and_not(&c);
@@ -50,7 +52,7 @@ impl<const N: usize> Benson<N> {
         let chains = components(mine, layout);
         let regions = components(&on.and_not(mine), layout);
         let size: Vec<Count> = regions.iter().map(|r| count(r, &empty)).collect();
-        let mut touches = Vec::new();
+        let mut touches = Vec::with_capacity(2 * (chains.len() + regions.len()));
         for (c, chain) in chains.iter().enumerate() {
             let reach = chain.dilate(stride, on);
             for (r, region) in regions.iter().enumerate() {

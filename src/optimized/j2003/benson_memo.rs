@@ -3,24 +3,35 @@
 //! stage, a transposition) is not judged again. The verdict depends on the board and the
 //! defender's colour only (`benson_alive`), and the colour is fixed for one search, so the
 //! board's words are the key. The memo is a cache: at `CAPACITY` boards it starts again
-//! empty. Off: every state's board is judged afresh.
+//! empty. Off: every state's board is judged afresh. Keys and verdicts are held inline
+//! (`state::Words`, `benson_verdict::PointSet`) on the boards of the searches: a lookup
+//! reads one entry, with no pointer to follow and no allocation.
 
-use std::rc::Rc;
-
-use super::benson_verdict::{benson_alive, on_stones, Benson};
+use super::benson_verdict::{benson_alive, on_stones, Benson, PointSet};
 use super::board::State;
+use super::state::Words;
 use crate::geometry::Geometry;
 use rustc_hash::FxHashMap as HashMap;
 
 /// Boards kept before the memo is emptied.
 const CAPACITY: usize = 1 << 18;
 
+/// Board words of the boards kept in `BensonMemo::small`.
+const SMALL: usize = 4;
+
 /// Benson's verdicts for one defender colour, by board.
 #[derive(Default)]
 pub(super) struct BensonMemo {
     /// `benson-memo` on.
     on: bool,
-    verdicts: HashMap<Box<[u64]>, Rc<Benson>>,
+    /// The colour of the verdicts kept (0 before the first).
+    colour: u8,
+    /// The verdicts of boards of up to `SMALL` words (128 points), entries of 64 bytes: the
+    /// board's words (0 past its length; one geometry per memo) and the alive and the
+    /// sealed points, inline.
+    small: HashMap<[u64; SMALL], [[u64; 2]; 2]>,
+    /// The verdicts of larger boards.
+    large: HashMap<Words, Benson>,
     /// The state's board, one byte per point (scratch).
     board: Vec<u8>,
 }
@@ -33,31 +44,69 @@ impl BensonMemo {
         }
     }
 
-    /// Benson's verdict on the board of `key` for the colour `c`, which must be the same at
-    /// every call (the defender of the search).
-    pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Rc<Benson> {
+    /// Benson's verdict on the board of `key` for the colour `c` (the defender of the
+    /// searches; a memo asked for another colour starts again empty).
+    pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Benson {
+        if self.colour != c {
+            self.clear();
+            self.colour = c;
+        }
+        let words = key.board_words();
+        let small = (words.len() <= SMALL).then(|| {
+            let mut small = [0; SMALL];
+            small[..words.len()].copy_from_slice(words);
+            small
+        });
         if self.on {
-            if let Some(v) = self.verdicts.get(key.board_words()) {
-                return v.clone();
+            match small {
+                Some(small) => {
+                    if let Some(&[alive, sealed]) = self.small.get(&small) {
+                        return Benson {
+                            alive: PointSet::Inline(alive),
+                            sealed: PointSet::Inline(sealed),
+                        };
+                    }
+                }
+                None => {
+                    if let Some(v) = self.large.get(words) {
+                        return v.clone();
+                    }
+                }
             }
         }
         // The stones straight from the packed words where the board fits two words.
-        let verdict = Rc::new(match geometry.rect_size() {
+        let verdict = match geometry.rect_size() {
             Some((w, h)) if (w + 1) * h <= 64 => on_packed::<1>(key, w, h, c),
             Some((w, h)) if (w + 1) * h <= 128 => on_packed::<2>(key, w, h, c),
             _ => {
                 key.board_into(geometry.len(), &mut self.board);
                 benson_alive(geometry, &self.board, c)
             }
-        });
+        };
         if self.on {
-            if self.verdicts.len() >= CAPACITY {
-                self.verdicts.clear();
+            if self.len() >= CAPACITY {
+                self.clear();
             }
-            self.verdicts
-                .insert(key.board_words().into(), verdict.clone());
+            match (small, &verdict.alive, &verdict.sealed) {
+                (Some(small), PointSet::Inline(alive), PointSet::Inline(sealed)) => {
+                    self.small.insert(small, [*alive, *sealed]);
+                }
+                _ => {
+                    self.large.insert(Words::from_slice(words), verdict.clone());
+                }
+            }
         }
         verdict
+    }
+
+    /// The number of boards kept.
+    fn len(&self) -> usize {
+        self.small.len() + self.large.len()
+    }
+
+    fn clear(&mut self) {
+        self.small.clear();
+        self.large.clear();
     }
 }
 
@@ -79,6 +128,36 @@ mod tests {
     use super::super::board::State;
     use super::BensonMemo;
 
+    /// On random boards that fit the small entries (7x4, 9x9) and on larger ones (12x11),
+    /// each asked twice, the memo answers as Benson's algorithm does, and it keeps boards of
+    /// both kinds.
+    #[test]
+    fn small_and_large_boards_are_kept() {
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let mut memo = BensonMemo::new(true);
+        let mut alive = 0;
+        for i in 0..600 {
+            let (w, h) = [(7, 4), (9, 9), (12, 11)][i % 3];
+            let g = crate::geometry::Geometry::rect(w, h).expect("a rectangle");
+            let board: Vec<u8> = (0..w * h)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    [0, 1, 1, 1, 2][(seed % 5) as usize]
+                })
+                .collect();
+            let state = State::new(&board, &[0], 2);
+            let fresh = benson_alive(&g, &board, 1);
+            for _ in 0..2 {
+                assert_eq!(memo.verdict(&g, &state, 1), fresh, "{w}x{h} {board:?}");
+            }
+            alive += fresh.alive.to_bools(w * h).iter().filter(|&&x| x).count();
+        }
+        assert!(alive > 1000, "{alive} alive stones");
+        assert_eq!((memo.small.len(), memo.large.len()), (400, 200));
+    }
+
     /// Boards that differ only past the first 32 points (the second word of the packed
     /// board), asked in turn and again: the memo answers each as Benson's algorithm does.
     #[test]
@@ -98,7 +177,17 @@ mod tests {
                 assert_eq!(kept.sealed, fresh.sealed, "{d}");
             }
         }
-        assert_eq!(memo.verdicts.len(), 2);
+        assert_eq!(memo.len(), 2);
+        // Asked for the other colour, the memo answers for that colour.
+        let (g, board) = byte_board(alive_top);
+        let state = State::new(&board, &[0], 1);
+        let white = memo.verdict(&g, &state, 2);
+        assert_eq!(white, benson_alive(&g, &board, 2));
+        assert_ne!(
+            white,
+            benson_alive(&g, &board, 1),
+            "the colours must differ"
+        );
         let verdict = |d: &str| {
             let (g, board) = byte_board(d);
             benson_alive(&g, &board, 1).alive

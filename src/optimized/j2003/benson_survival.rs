@@ -4,16 +4,14 @@
 //! runs on the state's byte board (benson_verdict.rs); the sealed regions it also finds
 //! serve `sealed-regions` (sealed_regions.rs).
 
-use std::rc::Rc;
-
-use super::benson_verdict::Benson;
+use super::benson_verdict::{Benson, PointSet};
 use super::board::State;
 use super::proof_search::Proof;
 
 impl Proof<'_> {
     /// Benson's algorithm on the board of `key` for X (kept by `benson-memo`,
     /// benson_memo.rs).
-    pub(super) fn benson(&mut self, key: &State) -> Rc<Benson> {
+    pub(super) fn benson(&mut self, key: &State) -> Benson {
         self.benson_memo
             .verdict(self.b.geometry, key, 3 - self.attacker)
     }
@@ -21,8 +19,9 @@ impl Proof<'_> {
     /// `benson-survival`: whether X wins from `key` by passing for ever because a string that
     /// Benson's algorithm finds unconditionally alive holds S (not yet captured) or a
     /// played X stone on a point of L (then a permanent stone).
-    pub(super) fn benson_leaf(&self, key: &State, alive: &[bool]) -> bool {
-        (!key.captured && alive[self.check.string[0]])
-            || (0..self.check.local.len()).any(|i| key.is_played(i) && alive[self.check.local[i]])
+    pub(super) fn benson_leaf(&self, key: &State, alive: &PointSet) -> bool {
+        (!key.captured && alive.contains(self.check.string[0]))
+            || (0..self.check.local.len())
+                .any(|i| key.is_played(i) && alive.contains(self.check.local[i]))
     }
 }

@@ -6,18 +6,66 @@
 
 use super::board::EMPTY;
 use crate::benson::{self, Occupant, Vitality};
-use crate::geometry::Geometry;
+use crate::geometry::{Geometry, Point};
 use crate::optimized::benson as bitboard_benson;
 use crate::optimized::bitboard::BitBoard;
 use crate::optimized::legal::Layout;
 
 /// Benson's verdict on one board for the defender's colour (see [`benson_alive`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub(super) struct Benson {
     /// The point holds a stone of an unconditionally alive string.
-    pub(super) alive: Vec<bool>,
+    pub(super) alive: PointSet,
     /// The point lies in a sealed region: a connected set of points without the colour's
     /// stones whose every neighbouring string is unconditionally alive.
-    pub(super) sealed: Vec<bool>,
+    pub(super) sealed: PointSet,
+}
+
+/// Points in a set, one bit per point (point p: bit p % 64 of word p / 64): inline on
+/// boards of up to `INLINE_POINTS` points, so that a verdict is copied and kept
+/// (`benson-memo`) without an allocation; on the heap beyond. (Measured on `go-oracle
+/// bench --quick --budget 100000`, perf, 2026-11-27: the verdicts' `Vec<bool>`s, their
+/// `Rc` and the memo's boxed keys were most of the 20% spent on Benson's verdicts.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum PointSet {
+    Inline([u64; 2]),
+    Heap(Box<[u64]>),
+}
+
+/// Points held inline by a [`PointSet`].
+const INLINE_POINTS: usize = 128;
+
+impl PointSet {
+    /// The set of the points `p` with `member[p]` (on a board of `member.len()` points).
+    pub(super) fn from_bools(member: &[bool]) -> PointSet {
+        let mut words = vec![0u64; member.len().div_ceil(64)];
+        for (p, _) in member.iter().enumerate().filter(|x| *x.1) {
+            words[p / 64] |= 1 << (p % 64);
+        }
+        if member.len() <= INLINE_POINTS {
+            let mut inline = [0; 2];
+            inline[..words.len()].copy_from_slice(&words);
+            PointSet::Inline(inline)
+        } else {
+            PointSet::Heap(words.into_boxed_slice())
+        }
+    }
+
+    /// Whether point `p` is in the set.
+    #[inline]
+    pub(super) fn contains(&self, p: Point) -> bool {
+        let words: &[u64] = match self {
+            PointSet::Inline(w) => w,
+            PointSet::Heap(w) => w,
+        };
+        words.get(p / 64).is_some_and(|w| w >> (p % 64) & 1 == 1)
+    }
+
+    /// The set as one flag per point of a board of `points` points.
+    #[cfg(test)]
+    pub(super) fn to_bools(&self, points: usize) -> Vec<bool> {
+        (0..points).map(|p| self.contains(p)).collect()
+    }
 }
 
 /// Benson's algorithm on a byte board (the shared fixpoint, [`crate::benson::fixpoint`],
@@ -45,13 +93,15 @@ pub(super) fn on_graph(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
     };
     let b = benson::on_graph(geometry, occupant, Vitality::Liberties);
     let sealed = b.sealed_regions();
+    let alive: Vec<bool> = (0..board.len()).map(|q| b.alive(q)).collect();
+    let sealed: Vec<bool> = b
+        .region_of
+        .iter()
+        .map(|&r| r != benson::NONE && sealed[r as usize])
+        .collect();
     Benson {
-        alive: (0..board.len()).map(|q| b.alive(q)).collect(),
-        sealed: b
-            .region_of
-            .iter()
-            .map(|&r| r != benson::NONE && sealed[r as usize])
-            .collect(),
+        alive: PointSet::from_bools(&alive),
+        sealed: PointSet::from_bools(&sealed),
     }
 }
 
@@ -87,14 +137,23 @@ pub(super) fn on_stones<const N: usize>(
     for (region, _) in b.regions.iter().zip(&sealed_region).filter(|x| *x.1) {
         sealed = sealed.or(region);
     }
-    // Row by row into a vector of the right size (a flattened iterator's unknown length
-    // made `collect` reallocate: 10% of the proof search, measured with perf).
-    let points = |set: &BitBoard<N>| -> Vec<bool> {
-        let mut out = Vec::with_capacity(w * h);
-        for y in 0..h {
-            out.extend((0..w).map(|x| set.get(y * layout.stride + x)));
+    // Row by row from the stride layout into the points' order.
+    let stride = layout.stride;
+    let points = |set: &BitBoard<N>| -> PointSet {
+        if w * h > INLINE_POINTS || N > 2 {
+            let member: Vec<bool> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| set.get(y * stride + x)))
+                .collect();
+            return PointSet::from_bools(&member);
         }
-        out
+        // (w + 1) * h <= 128 bits here: every shift stays below 128.
+        let bits = set.0[0] as u128 | if N > 1 { (set.0[1] as u128) << 64 } else { 0 };
+        let row = (1u128 << w) - 1;
+        let mut out = 0u128;
+        for y in 0..h {
+            out |= (bits >> (y * stride) & row) << (y * w);
+        }
+        PointSet::Inline([out as u64, (out >> 64) as u64])
     };
     Benson {
         alive: points(&alive),
@@ -112,20 +171,46 @@ mod tests {
     #[test]
     fn benson_alive_and_sealed() {
         let (g, board) = byte_board(". # . # O . #\n# # # # O . .\n");
+        let n = g.len();
         let b = benson_alive(&g, &board, 1);
-        assert_eq!(names(&g, &b.alive), ["B2", "D2", "A1", "B1", "C1", "D1"]);
-        assert_eq!(names(&g, &b.sealed), ["A2", "C2"]);
+        assert_eq!(
+            names(&g, &b.alive.to_bools(n)),
+            ["B2", "D2", "A1", "B1", "C1", "D1"]
+        );
+        assert_eq!(names(&g, &b.sealed.to_bools(n)), ["A2", "C2"]);
         // Without G2 the white area touches only the alive chain: sealed too.
         let (g, board) = byte_board(". # . # O . .\n# # # # O . .\n");
         let b = benson_alive(&g, &board, 1);
         assert_eq!(
-            names(&g, &b.sealed),
+            names(&g, &b.sealed.to_bools(n)),
             ["A2", "C2", "E2", "F2", "G2", "E1", "F1", "G1"]
         );
         // No chain at all: nothing is alive or sealed (a region must touch alive chains).
         let (g, board) = byte_board(". . .\n");
         let b = benson_alive(&g, &board, 1);
-        assert!(b.alive.iter().chain(&b.sealed).all(|&x| !x));
+        assert!((0..3).all(|p| !b.alive.contains(p) && !b.sealed.contains(p)));
+    }
+
+    /// A point set holds exactly the points it was made of, inline (up to 128 points) and
+    /// on the heap (beyond), and two sets of the same points are equal.
+    #[test]
+    fn point_sets_hold_their_points() {
+        let mut seed = 0x5851_f42d_4c95_7f2du64;
+        for n in [1, 5, 63, 64, 65, 81, 127, 128, 129, 200, 361] {
+            let member: Vec<bool> = (0..n)
+                .map(|_| {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    seed.is_multiple_of(3)
+                })
+                .collect();
+            let set = PointSet::from_bools(&member);
+            assert_eq!(set.to_bools(n), member, "{n} points");
+            assert!(!set.contains(n + 64), "{n} points");
+            assert_eq!(set, PointSet::from_bools(&member));
+            assert_eq!(matches!(set, PointSet::Inline(_)), n <= INLINE_POINTS);
+        }
     }
 
     /// The bitboard labelling (rectangles of one and two words) and the graph one give the
@@ -158,8 +243,8 @@ mod tests {
             let (a, b) = (benson_alive(&g, &board, 1), on_graph(&g, &board, 1));
             assert_eq!(a.alive, b.alive, "{w}x{h} {board:?}");
             assert_eq!(a.sealed, b.sealed, "{w}x{h} {board:?}");
-            alive += a.alive.iter().filter(|&&x| x).count();
-            sealed += a.sealed.iter().filter(|&&x| x).count();
+            alive += a.alive.to_bools(w * h).iter().filter(|&&x| x).count();
+            sealed += a.sealed.to_bools(w * h).iter().filter(|&&x| x).count();
         }
         assert!(
             alive > 1000 && sealed > 1000,

@@ -40,17 +40,17 @@ pub(super) fn stone(c: Colour) -> u8 {
     }
 }
 
-/// The string through `p` and whether it has a liberty.
-pub(super) fn string_of(
+/// The string through `p` into `out` (cleared first; no allocation once it has room) and
+/// whether it has a liberty.
+pub(super) fn string_into(
     geometry: &Geometry,
     board: &[u8],
     p: Point,
     mark: &mut [u32],
     stamp: u32,
-) -> (Vec<Point>, bool) {
-    let mut out = Vec::new();
-    let liberty = flood(geometry, board, p, mark, stamp, &mut out, false);
-    (out, liberty)
+    out: &mut Vec<Point>,
+) -> bool {
+    flood(geometry, board, p, mark, stamp, out, false)
 }
 
 /// Collects the string through `p` into `out` (cleared first) and returns whether it has a
@@ -93,8 +93,8 @@ pub(super) struct Board<'a> {
     pub(super) geometry: &'a Geometry,
     pub(super) mark: Vec<u32>,
     pub(super) stamp: u32,
-    /// Reused for the strings of `play`.
-    buffer: Vec<Point>,
+    /// Reused for the strings of `play` and the liberty counts (liberties.rs).
+    pub(super) buffer: Vec<Point>,
     /// The index in L of each point (`None` off L, the check's region).
     pub(super) local_index: Vec<Option<u32>>,
     /// Scratch boards and removal lists of `expand`.
@@ -174,67 +174,6 @@ impl Board<'_> {
                 }
             }
         }
-    }
-
-    /// The number of liberties of the string through the stone at `p` in `key`: on
-    /// bitboards read from the packed words where the board fits two words, else
-    /// [`Board::liberty_count_on_bytes`]. (At an empty `p`: its empty neighbours.)
-    pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
-        fn on_bits<const N: usize>(layout: &Layout<N>, key: &State, p: Point) -> usize {
-            let [black, white] = key.stones::<N>(layout.width, layout.height, layout.stride);
-            let (stride, on_board) = (layout.stride as u32, &layout.on_board);
-            let empty = on_board.and_not(&black.or(&white));
-            let bit = layout.bit_of[p] as usize;
-            let string = match (black.get(bit), white.get(bit)) {
-                (true, _) => BitBoard::flood(BitBoard::single(bit), &black, stride, on_board),
-                (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
-                _ => BitBoard::single(bit),
-            };
-            string
-                .dilate(stride, on_board)
-                .and_not(&string)
-                .and(&empty)
-                .count() as usize
-        }
-        match &self.layout {
-            Tables::One(l) => on_bits(l, key, p),
-            Tables::Two(l) => on_bits(l, key, p),
-            Tables::None => self.liberty_count_on_bytes(key, p),
-        }
-    }
-
-    /// [`Board::liberty_count`] read from the packed state point by point (the string's
-    /// points and their neighbours only, no unpacking).
-    fn liberty_count_on_bytes(&mut self, key: &State, p: Point) -> usize {
-        self.stamp += 1;
-        let (stamp, c) = (self.stamp, key.cell(p));
-        let mut string = std::mem::take(&mut self.buffer);
-        string.clear();
-        string.push(p);
-        self.mark[p] = stamp;
-        let mut liberties = 0;
-        let mut i = 0;
-        while i < string.len() {
-            for &n in self.geometry.neighbours(string[i]) {
-                if self.mark[n] == stamp {
-                    continue;
-                }
-                match key.cell(n) {
-                    EMPTY => {
-                        self.mark[n] = stamp;
-                        liberties += 1;
-                    }
-                    x if x == c => {
-                        self.mark[n] = stamp;
-                        string.push(n);
-                    }
-                    _ => {}
-                }
-            }
-            i += 1;
-        }
-        self.buffer = string;
-        liberties
     }
 
     /// Whether the string through `p` has a liberty (`string` then holds part of it, or
@@ -485,6 +424,21 @@ pub(super) fn expand(
     near: &[bool],
     key: &State,
 ) -> Vec<(u8, Move, Step)> {
+    expand_where(b, check, attacker, near, key, |_, _| true)
+}
+
+/// [`expand`] without the plays at a point `x` with rank `rank` where `keep(x, rank)` is
+/// false: they are left out before their successor is built (the proof search's filters,
+/// which would drop them afterwards; the pass, the ko-pass, `Board::banned` and the other
+/// successors are as [`expand`] gives them).
+pub(super) fn expand_where(
+    b: &mut Board,
+    check: &StatusCheck,
+    attacker: u8,
+    near: &[bool],
+    key: &State,
+    keep: impl Fn(Point, u8) -> bool,
+) -> Vec<(u8, Move, Step)> {
     let uncapturable = check.kind == StatusKind::Uncapturable;
     let player = key.to_move;
     let defender = 3 - attacker;
@@ -510,7 +464,9 @@ pub(super) fn expand(
     b.legal_plays(key, player);
     for &Play { x, from, to, ko } in &b.plays {
         let removed = &b.removed_all[from as usize..to as usize];
-        let mut record = key.ko_record.clone();
+        // The entry this play adds to the ko record (the record is copied only for a
+        // successor that is built).
+        let mut recorded = None;
         if ko {
             // C-5: a ko capture (the immediate retake removes exactly x and restores).
             let (xx, yy) = (x as u16, removed[0] as u16);
@@ -519,24 +475,40 @@ pub(super) fn expand(
                 // unrecorded; the other player makes none.
                 Some(f) if f == player => {}
                 Some(_) => continue,
-                None if record.contains(&(3 - player, yy, xx)) => {
+                None if key.ko_record.contains(&(3 - player, yy, xx)) => {
                     ko_pass_legal = true;
                     b.banned.push(x);
                     continue;
                 }
                 None => {
-                    if !record.contains(&(player, xx, yy)) {
-                        record.push((player, xx, yy));
-                        record.sort_unstable();
+                    if !key.ko_record.contains(&(player, xx, yy)) {
+                        recorded = Some((player, xx, yy));
                     }
                 }
             }
         }
         let captured = key.captured || removed.contains(&check.string[0]);
+        let rank = if uncapturable && captured {
+            0
+        } else if !removed.is_empty() {
+            2
+        } else if near[x] {
+            3
+        } else {
+            4
+        };
+        if !keep(x, rank) {
+            continue;
+        }
         // U game: a capture is Y's win whatever follows (C-8).
         if uncapturable && captured {
             out.push((0, Move::Play(x), Err(true)));
             continue;
+        }
+        let mut record = key.ko_record.clone();
+        if let Some(entry) = recorded {
+            record.push(entry);
+            record.sort_unstable();
         }
         // The successor's cells: the stone at x, the removals, the played stones on L.
         let mut next = State {
@@ -561,13 +533,6 @@ pub(super) fn expand(
                 next.set_played(i as usize, true);
             }
         }
-        let rank = if !removed.is_empty() {
-            2
-        } else if near[x] {
-            3
-        } else {
-            4
-        };
         out.push((rank, Move::Play(x), Ok(next)));
     }
     // `ko-bracketing`: the favoured player may always ko-pass, the other never.

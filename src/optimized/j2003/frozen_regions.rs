@@ -33,6 +33,14 @@ pub(super) struct Frozen {
     target: Vec<bool>,
 }
 
+impl Frozen {
+    /// Whether [`Proof::freeze`] drops a play at `x` (at the prover's turn or the
+    /// opponent's): the proof search leaves it out before its successor is built.
+    pub(super) fn drops(&self, prover_turn: bool, x: Point) -> bool {
+        self.region[x] || prover_turn && self.last_liberty[x]
+    }
+}
+
 impl Proof<'_> {
     /// The frozen regions of `key`, if any: on bitboards where the board fits two words,
     /// else on the byte board ([`Proof::frozen_on_bytes`]; the unit test

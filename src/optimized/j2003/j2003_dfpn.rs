@@ -18,6 +18,7 @@
 
 use super::benson_memo::BensonMemo;
 use super::board::{expand, stone, Board, State, Step};
+use super::liberties::Stones;
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -55,13 +56,14 @@ struct Dfpn<'a> {
     nodes: u64,
     budget: u64,
     /// Benson's verdicts, kept per board with `benson-memo` (benson_memo.rs).
-    memo: BensonMemo,
+    memo: &'a mut BensonMemo,
 }
 
 /// df-pn on the U check from `board` (Y to move, empty record), in J2003 or (`favoured`)
 /// in a ko-free variant of `ko-bracketing`. `Some(true)`: Y can force the capture;
 /// `Some(false)`: he cannot; `None`: not decided within `budget` nodes. Also the nodes
 /// spent and a principal line.
+#[cfg(test)]
 pub(super) fn solve(
     geometry: &Geometry,
     board: &[u8],
@@ -70,6 +72,21 @@ pub(super) fn solve(
     benson: bool,
     benson_memo: bool,
     budget: u64,
+) -> (Option<bool>, u64, Vec<Move>) {
+    let mut memo = BensonMemo::new(benson_memo);
+    solve_with_memo(geometry, board, check, favoured, benson, budget, &mut memo)
+}
+
+/// [`solve`] with Benson's verdicts kept in `memo` (`benson-memo` is the memo's switch),
+/// which the searches of the same check share (the verdicts are for X's colour in all).
+pub(super) fn solve_with_memo(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    favoured: Option<u8>,
+    benson: bool,
+    budget: u64,
+    memo: &mut BensonMemo,
 ) -> (Option<bool>, u64, Vec<Move>) {
     if check.kind != StatusKind::Uncapturable {
         // df-pn plays the U game only: nothing decided.
@@ -98,7 +115,7 @@ pub(super) fn solve(
         path: HashMap::default(),
         nodes: 0,
         budget,
-        memo: BensonMemo::new(benson_memo),
+        memo,
     };
     let start = State::new(board, &[0], attacker);
     let verdict = loop {
@@ -132,13 +149,18 @@ impl Dfpn<'_> {
     fn alive(&mut self, key: &State) -> bool {
         self.memo
             .verdict(self.b.geometry, key, 3 - self.attacker)
-            .alive[self.check.string[0]]
+            .alive
+            .contains(self.check.string[0])
     }
 
     /// Initial numbers of a new state: pn grows with the liberties of S (Y must take them
     /// all), dn 1.
-    fn initial(&mut self, key: &State) -> (u64, u64) {
-        let n = self.b.liberty_count(key, self.check.string[0]).max(1) as u64;
+    /// (`child` is a successor of `parent`, whose stones are `stones`: liberties.rs.)
+    fn initial(&mut self, stones: &Stones, parent: &State, child: &State) -> (u64, u64) {
+        let n = self
+            .b
+            .liberty_count_after(stones, parent, child, self.check.string[0])
+            .max(1) as u64;
         (n, 1)
     }
 
@@ -146,6 +168,7 @@ impl Dfpn<'_> {
     fn kids(&mut self, key: &State) -> Vec<Kid> {
         let mut succ = expand(&mut self.b, self.check, self.attacker, &self.near, key);
         succ.sort_by_key(|(rank, _, _)| *rank);
+        let stones = self.b.stones_of(key);
         let mut kids = Vec::with_capacity(succ.len());
         for (_, _, step) in succ {
             let kid = match step {
@@ -173,7 +196,7 @@ impl Dfpn<'_> {
                     } else {
                         let (pn, dn) = match self.tt.get(&c) {
                             Some(&v) => v,
-                            None => self.initial(&c),
+                            None => self.initial(&stones, key, &c),
                         };
                         Kid {
                             state: Some(c),

@@ -6,6 +6,7 @@
 //! undetermined) does the full game decide. The variants' moves are made by
 //! `board::expand` under `Board::favoured`.
 
+use super::benson_memo::BensonMemo;
 use super::board::stone;
 use super::j2003_dfpn;
 use crate::geometry::Geometry;
@@ -19,30 +20,23 @@ pub(super) fn bracket(
     board: &[u8],
     check: &StatusCheck,
     benson: bool,
-    benson_memo: bool,
+    memo: &mut BensonMemo,
     budget: u64,
 ) -> (Option<bool>, u64) {
     let attacker = 3 - stone(check.defender);
-    let (a, spent_a, _) = j2003_dfpn::solve(
-        geometry,
-        board,
-        check,
-        Some(attacker),
-        benson,
-        benson_memo,
-        budget,
-    );
+    let (a, spent_a, _) =
+        j2003_dfpn::solve_with_memo(geometry, board, check, Some(attacker), benson, budget, memo);
     if a == Some(false) {
         return (Some(false), spent_a);
     }
-    let (b, spent_b, _) = j2003_dfpn::solve(
+    let (b, spent_b, _) = j2003_dfpn::solve_with_memo(
         geometry,
         board,
         check,
         Some(3 - attacker),
         benson,
-        benson_memo,
         budget,
+        memo,
     );
     if b == Some(true) {
         return (Some(true), spent_a + spent_b);
@@ -97,7 +91,11 @@ mod tests {
             kind: StatusKind::Uncapturable,
             local: Vec::new(),
         };
-        assert_eq!(bracket(&g, &board, &check, false, true, 100_000).0, None);
+        let mut memo = super::BensonMemo::new(true);
+        assert_eq!(
+            bracket(&g, &board, &check, false, &mut memo, 100_000).0,
+            None
+        );
     }
 
     /// oracle-cases/j2003-shapes/ko-pass-decides.yaml: Black's C1-D1 falls only because

@@ -25,6 +25,8 @@
 //! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
 //!   searches share;
 //! * `state.rs`: the packed state (words inline, a Zobrist key kept by every change);
+//! * `liberties.rs`: liberty counts in packed states (df-pn's initial numbers), a state's
+//!   successors patched from its stones;
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
@@ -53,6 +55,7 @@ mod frozen_regions;
 mod j19_ko_stone_screen;
 mod j2003_dfpn;
 mod ko_bracketing;
+mod liberties;
 mod proof_search;
 mod score;
 mod sealed_regions;
@@ -113,9 +116,12 @@ fn proof(
         provers.push(proof_search::Prover::Defender);
     }
     let dfpn = engine.switches.j2003_dfpn && check.kind == StatusKind::Uncapturable;
+    // `benson-memo`: one memo for every search of the check (the verdicts are for X's
+    // colour in all of them).
+    let mut memo = benson_memo::BensonMemo::new(engine.switches.benson_memo);
     let mut spent = 0;
     if !provers.is_empty() {
-        let (forced, nodes, line) = proof_search::prove(
+        let (forced, nodes, line) = proof_search::prove_with_memo(
             geometry,
             &board,
             check,
@@ -124,10 +130,10 @@ fn proof(
                 benson_survival: engine.switches.benson_survival,
                 sealed_regions: engine.switches.sealed_regions,
                 frozen_regions: engine.switches.frozen_regions,
-                benson_memo: engine.switches.benson_memo,
             },
             PROOF_DEPTH,
             if dfpn { share / 4 } else { share },
+            &mut memo,
         );
         if forced.is_some() || !dfpn {
             return Some((forced, nodes, line));
@@ -139,23 +145,22 @@ fn proof(
     }
     let part = share.saturating_sub(spent);
     let benson = engine.switches.benson_survival;
-    let memo = engine.switches.benson_memo;
     if engine.switches.ko_bracketing && !want_line {
         let (forced, nodes) =
-            ko_bracketing::bracket(geometry, &board, check, benson, memo, part / 4);
+            ko_bracketing::bracket(geometry, &board, check, benson, &mut memo, part / 4);
         spent += nodes;
         if forced.is_some() {
             return Some((forced, spent, Vec::new()));
         }
     }
-    let (forced, nodes, line) = j2003_dfpn::solve(
+    let (forced, nodes, line) = j2003_dfpn::solve_with_memo(
         geometry,
         &board,
         check,
         None,
         benson,
-        memo,
         share.saturating_sub(spent),
+        &mut memo,
     );
     Some((forced, spent + nodes, line))
 }

@@ -8,11 +8,9 @@
 //! (benson_survival.rs), the sealed regions (sealed_regions.rs) and the frozen regions
 //! (frozen_regions.rs).
 
-use std::rc::Rc;
-
 use super::benson_memo::BensonMemo;
-use super::benson_verdict::Benson;
-use super::board::{expand, stone, string_of, Board, State, Step};
+use super::benson_verdict::{Benson, PointSet};
+use super::board::{expand, expand_where, stone, string_into, Board, State, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -30,8 +28,6 @@ pub(super) struct Leaves {
     /// opponent's plays there are one tempo move, the prover plays neither there nor on the
     /// last outside liberty of an enclosing string (spec S-3).
     pub(super) frozen_regions: bool,
-    /// `benson-memo` (benson_memo.rs): Benson's verdicts kept by board.
-    pub(super) benson_memo: bool,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -68,6 +64,7 @@ pub(super) enum Prover {
 /// lines; a line past the bound fails; failures are remembered with the bound. All of this
 /// can only make the search miss a proof, never accept a wrong one. Failing proves nothing.
 /// At most `budget` nodes.
+#[cfg(test)]
 pub(super) fn prove(
     geometry: &Geometry,
     board: &[u8],
@@ -76,6 +73,27 @@ pub(super) fn prove(
     leaves: Leaves,
     max_depth: usize,
     budget: u64,
+) -> (Option<bool>, u64, Vec<Move>) {
+    let mut memo = BensonMemo::new(true);
+    prove_with_memo(
+        geometry, board, check, provers, leaves, max_depth, budget, &mut memo,
+    )
+}
+
+/// [`prove`] with Benson's verdicts kept in `memo` (`benson-memo` is the memo's own switch;
+/// [`prove`], for the unit tests, keeps them): both provers and every stage read and fill
+/// it, and the caller passes it on to the next search of the same check (the verdicts are
+/// for X's colour in every one).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn prove_with_memo(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    provers: &[Prover],
+    leaves: Leaves,
+    max_depth: usize,
+    budget: u64,
+    memo: &mut BensonMemo,
 ) -> (Option<bool>, u64, Vec<Move>) {
     let attacker = 3 - stone(check.defender);
     let k = check.local.len();
@@ -115,11 +133,6 @@ pub(super) fn prove(
         vec![(false, 0, true, budget / 2), (false, 0, false, budget)]
     };
     let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
-    // Benson's verdicts depend on the board only: each prover keeps its memo for all stages.
-    let mut memos: Vec<BensonMemo> = provers
-        .iter()
-        .map(|_| BensonMemo::new(leaves.benson_memo))
-        .collect();
     for (frozen_regions, wall_liberties, narrow, share) in stages {
         let start = if frozen_regions {
             start.clone().with_frozen_bits(geometry.len())
@@ -129,15 +142,13 @@ pub(super) fn prove(
         let mut searches: Vec<Proof> = provers
             .iter()
             .zip(kept.iter_mut())
-            .zip(memos.iter_mut())
-            .map(|((&prover, proved), memo)| Proof {
+            .map(|(&prover, proved)| Proof {
                 narrow,
                 benson_leaves: leaves.benson_survival,
                 sealed_regions: leaves.sealed_regions,
                 frozen_regions,
                 wall_liberties,
                 proved: std::mem::take(proved),
-                benson_memo: std::mem::take(memo),
                 budget,
                 ..Proof::new(geometry, check, prover, near.clone())
             })
@@ -162,7 +173,11 @@ pub(super) fn prove(
             let before = search.nodes;
             search.budget = search.nodes + share.saturating_sub(spent);
             search.cuts = 0;
+            // Benson's verdicts depend on the board only (and X's colour): the search
+            // holds the one memo during its round.
+            std::mem::swap(&mut search.benson_memo, memo);
             let r = search.won(&start, depth);
+            std::mem::swap(&mut search.benson_memo, memo);
             spent += search.nodes - before;
             last[i] = search.nodes - before;
             depths[i] *= 2;
@@ -191,9 +206,8 @@ pub(super) fn prove(
                 Err(()) => break,
             }
         }
-        for ((search, proved), memo) in searches.into_iter().zip(&mut kept).zip(&mut memos) {
+        for (search, proved) in searches.into_iter().zip(&mut kept) {
             *proved = search.proved;
-            *memo = search.benson_memo;
         }
     }
     (None, spent, Vec::new())
@@ -227,7 +241,7 @@ pub(super) struct Proof<'a> {
     /// liberties (a choice of the search, not needed for soundness).
     pub(super) wall_liberties: usize,
     /// Benson's verdict on the state being expanded (its sealed points).
-    sealed: Rc<Benson>,
+    sealed: Benson,
     /// `benson-memo` (benson_memo.rs): Benson's verdicts by board.
     pub(super) benson_memo: BensonMemo,
     pub(super) near: Vec<bool>,
@@ -276,10 +290,10 @@ impl<'a> Proof<'a> {
             sealed_regions: true,
             frozen_regions: true,
             wall_liberties: 1,
-            sealed: Rc::new(Benson {
-                alive: vec![false; geometry.len()],
-                sealed: vec![false; geometry.len()],
-            }),
+            sealed: Benson {
+                alive: PointSet::from_bools(&vec![false; geometry.len()]),
+                sealed: PointSet::from_bools(&vec![false; geometry.len()]),
+            },
             benson_memo: BensonMemo::default(),
             near,
             proved: HashMap::default(),
@@ -308,32 +322,67 @@ impl Proof<'_> {
     /// In a `narrow` search the prover's own plays are only those at most two steps from S
     /// or L and captures, and never into its own one-point eye (all neighbours stones of one string of its own): a
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
-    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(Move, Step)> {
-        let mut out = expand(&mut self.b, self.check, self.attacker, &self.near, key);
-        if self.seals() && (prover_turn || self.prover == Prover::Defender) {
+    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(u8, Move, Step)> {
+        self.successors_with(key, prover_turn, true)
+    }
+
+    /// [`Proof::successors`]; without `prefilter`, every successor is built before the
+    /// filters drop some (what the unit test `prefiltered_successors_are_the_filtered_ones`
+    /// compares with).
+    fn successors_with(
+        &mut self,
+        key: &State,
+        prover_turn: bool,
+        prefilter: bool,
+    ) -> Vec<(u8, Move, Step)> {
+        // The plays that the filters below drop are left out by `expand_where` before their
+        // successors are built (the same filters, applied again below, then drop nothing
+        // more): sealed points, frozen regions and their walls' last liberties, the far
+        // plays of a narrow search.
+        let sealing = self.seals() && (prover_turn || self.prover == Prover::Defender);
+        let frozen = if self.frozen_regions {
+            self.frozen(key)
+        } else {
+            None
+        };
+        let far_out = self.narrow && prover_turn;
+        let (sealed, frozen_ref) = (&self.sealed.sealed, frozen.as_ref());
+        let mut out = expand_where(
+            &mut self.b,
+            self.check,
+            self.attacker,
+            &self.near,
+            key,
+            |x, rank| {
+                !prefilter
+                    || !(sealing && sealed.contains(x)
+                        || frozen_ref.is_some_and(|f| f.drops(prover_turn, x))
+                        || far_out && rank >= 4)
+            },
+        );
+        if sealing {
             // `sealed-regions` (sealed_regions.rs; spec S-3, U game): no plays into regions
             // sealed by X's unconditionally alive strings: the prover's by choice, Y's (when
             // X proves) because X's pass answers them and they change nothing outside.
             let sealed = &self.sealed.sealed;
-            out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed[*x]));
+            out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed.contains(*x)));
         }
-        if self.frozen_regions {
-            // `frozen-regions` (frozen_regions.rs).
-            if let Some(frozen) = self.frozen(key) {
-                self.freeze(key, prover_turn, &frozen, &mut out);
-            }
+        // `frozen-regions` (frozen_regions.rs).
+        if let Some(frozen) = frozen {
+            self.freeze(key, prover_turn, &frozen, &mut out);
         }
-        if self.narrow && prover_turn {
+        if far_out {
             let geometry = self.b.geometry;
             key.board_into(geometry.len(), &mut self.b.cells);
             let (board, mark, stamp) = (&self.b.cells, &mut self.b.mark, &mut self.b.stamp);
+            let mut string = Vec::new();
             out.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
                     let ns = geometry.neighbours(*x);
                     let eye = ns.iter().all(|&n| board[n] == key.to_move) && {
                         // One string around it: the play connects nothing.
                         *stamp += 1;
-                        let (string, _) = string_of(geometry, board, ns[0], mark, *stamp);
+                        string_into(geometry, board, ns[0], mark, *stamp, &mut string);
                         ns.iter().all(|n| string.contains(n))
                     };
                     *rank < 4 && !eye
@@ -342,7 +391,7 @@ impl Proof<'_> {
             });
         }
         out.sort_by_key(|(rank, _, _)| *rank);
-        out.into_iter().map(|(_, mv, step)| (mv, step)).collect()
+        out
     }
 
     /// One line of a proof found (spec S-3, for `explain`): the prover's moves, and for the
@@ -439,13 +488,23 @@ impl Proof<'_> {
     /// `Some(won)`: the prover wins from `key` under the assumptions on the stack; `None`:
     /// no proof found within `depth` more moves. `Err` past the budget.
     fn won(&mut self, key: &State, depth: usize) -> Result<Option<Won>, ()> {
+        let open = self.on_stack.get(key).copied();
+        self.visit(key, depth, open)
+    }
+
+    /// [`Proof::won`] with the stack index of `key` (`open`: `self.on_stack`'s entry, looked
+    /// up once by the caller). A state is never both on the stack and proved (`settle`
+    /// moves it from one to the other), so the order of the two tests is free.
+    fn visit(&mut self, key: &State, depth: usize, open: Option<usize>) -> Result<Option<Won>, ()> {
+        if let Some(index) = open {
+            return Ok(Some((index, index)));
+        }
         if self.proved.contains_key(key) {
             return Ok(Some((usize::MAX, usize::MAX)));
         }
-        if let Some(&index) = self.on_stack.get(key) {
-            return Ok(Some((index, index)));
-        }
-        if (self.benson_leaves || self.seals()) && self.failed.get(key) != Some(&FINAL) {
+        // Looked up once: nothing below changes it before its second use.
+        let failed = self.failed.get(key).copied();
+        if (self.benson_leaves || self.seals()) && failed != Some(FINAL) {
             let verdict = self.benson(key);
             if self.benson_leaves && self.benson_leaf(key, &verdict.alive) {
                 // `benson-survival` (benson_survival.rs): S's string, or the string of a
@@ -468,7 +527,7 @@ impl Proof<'_> {
             self.cuts += 1;
             return Ok(None);
         }
-        if let Some(&d) = self.failed.get(key) {
+        if let Some(d) = failed {
             if d >= depth {
                 self.cuts += (d != FINAL) as u64;
                 return Ok(None);
@@ -540,27 +599,30 @@ impl Proof<'_> {
         let mut succ = self.successors(key, prover_turn);
         if !prover_turn {
             // The opponent's immediate wins first: they refute soonest.
-            succ.sort_by_key(|(_, c)| !matches!(c, Err(y) if !prover_wins(*y)));
+            succ.sort_by_key(|(_, _, c)| !matches!(c, Err(y) if !prover_wins(*y)));
         }
-        for (mv, c) in succ {
+        for (_, mv, c) in succ {
             let inner = self.stack.len();
             let w = match c {
                 Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
-                Ok(c) => match self.on_stack.get(&c) {
-                    // An edge back into the open component closes a cycle: when it runs
-                    // along the search path and is lost, this edge loses at once (a
-                    // choice-dependent failure: it counts as a cut). In the U game every
-                    // cycle is lost by Y.
-                    Some(&i)
-                        if (self.prover == Prover::Attacker
-                            && self.check.kind == StatusKind::Uncapturable)
-                            || self.cycle_lost(i) =>
-                    {
-                        self.cuts += 1;
-                        None
+                Ok(c) => {
+                    let open = self.on_stack.get(&c).copied();
+                    match open {
+                        // An edge back into the open component closes a cycle: when it runs
+                        // along the search path and is lost, this edge loses at once (a
+                        // choice-dependent failure: it counts as a cut). In the U game every
+                        // cycle is lost by Y.
+                        Some(i)
+                            if (self.prover == Prover::Attacker
+                                && self.check.kind == StatusKind::Uncapturable)
+                                || self.cycle_lost(i) =>
+                        {
+                            self.cuts += 1;
+                            None
+                        }
+                        _ => self.visit(&c, depth - 1, open)?,
                     }
-                    _ => self.won(&c, depth - 1)?,
-                },
+                }
             };
             match w {
                 Some((l, i)) => {
@@ -595,5 +657,80 @@ impl Proof<'_> {
         }
         self.undo(mark);
         self.fail(key, depth, cuts_before)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Colour;
+
+    /// On random boards (with random regions L, played stones, recorded frozen regions and
+    /// ko records), for both provers, narrow or not, with or without frozen regions, at
+    /// both players' turns: the successors with the plays left out before they are built
+    /// are the successors built first and filtered afterwards, and `Board::banned` is the
+    /// same; and the filters do drop plays.
+    #[test]
+    fn prefiltered_successors_are_the_filtered_ones() {
+        let mut seed = 0x1234_5678_9abc_def1u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut dropped, mut compared) = (0, 0);
+        for i in 0..1500 {
+            let (w, h) = [(7, 4), (5, 5), (9, 9), (6, 3)][i % 4];
+            let g = Geometry::rect(w, h).expect("a rectangle");
+            let board: Vec<u8> = (0..w * h).map(|_| (next() % 5).min(2) as u8).collect();
+            let Some(s) = g.points().find(|&p| board[p] == 1) else {
+                continue;
+            };
+            let local: Vec<usize> = if i % 3 == 0 {
+                Vec::new()
+            } else {
+                g.points().filter(|_| next().is_multiple_of(7)).collect()
+            };
+            let check = StatusCheck {
+                string: vec![s],
+                defender: Colour::Black,
+                kind: if local.is_empty() {
+                    StatusKind::Uncapturable
+                } else {
+                    StatusKind::Capturable1
+                },
+                local: local.clone(),
+            };
+            let played =
+                vec![next() & ((1u64 << local.len().min(63)) - 1); 1.max(local.len().div_ceil(64))];
+            let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
+            let stored: Vec<bool> = g.points().map(|_| next().is_multiple_of(11)).collect();
+            key.set_frozen(&stored);
+            if next().is_multiple_of(3) {
+                key.ko_record = vec![(2, next() as u16 % 10, next() as u16 % 10)];
+            }
+            let near: Vec<bool> = g.points().map(|_| next().is_multiple_of(3)).collect();
+            for prover in [Prover::Attacker, Prover::Defender] {
+                let mut proof = Proof::new(&g, &check, prover, near.clone());
+                proof.narrow = next().is_multiple_of(2);
+                proof.frozen_regions = !next().is_multiple_of(3);
+                proof.wall_liberties = [1, 4][(next() % 2) as usize];
+                proof.sealed = proof.benson(&key);
+                let prover_turn = (key.to_move == proof.attacker) == (prover == Prover::Attacker);
+                let filtered = proof.successors_with(&key, prover_turn, false);
+                let banned = proof.b.banned.clone();
+                let built = expand(&mut proof.b, &check, proof.attacker, &near, &key).len();
+                let prefiltered = proof.successors_with(&key, prover_turn, true);
+                assert_eq!(prefiltered, filtered, "{w}x{h} {board:?} {prover:?}");
+                assert_eq!(proof.b.banned, banned, "{w}x{h} {board:?} {prover:?}");
+                dropped += built.saturating_sub(filtered.len());
+                compared += 1;
+            }
+        }
+        assert!(
+            compared > 2000 && dropped > 2_000,
+            "{compared} compared, {dropped} dropped"
+        );
     }
 }

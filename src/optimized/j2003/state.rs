@@ -32,6 +32,13 @@ pub(super) enum Words {
 }
 
 impl Words {
+    /// A copy of `words`.
+    pub(super) fn from_slice(words: &[u64]) -> Words {
+        let mut out = Words::zeroed(words.len());
+        out.copy_from_slice(words);
+        out
+    }
+
     /// `n` words, all 0.
     fn zeroed(n: usize) -> Words {
         if n <= INLINE {
@@ -75,6 +82,21 @@ impl PartialEq for Words {
 }
 
 impl Eq for Words {}
+
+/// As the slice of the words (so that a map keyed by `Words` is searched with a slice).
+impl Hash for Words {
+    #[inline]
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self[..].hash(h)
+    }
+}
+
+impl std::borrow::Borrow<[u64]> for Words {
+    #[inline]
+    fn borrow(&self) -> &[u64] {
+        self
+    }
+}
 
 impl std::fmt::Debug for Words {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
