@@ -560,6 +560,7 @@ pub(super) mod test_support {
     use super::{stone, EMPTY};
     use crate::geometry::Geometry;
     use crate::parse::diagram::parse_position;
+    use crate::status_game::{StatusCheck, StatusKind};
 
     /// A diagram's geometry and its board, one byte per point.
     pub(in super::super) fn byte_board(text: &str) -> (Geometry, Vec<u8>) {
@@ -580,15 +581,9 @@ pub(super) mod test_support {
             .map(|q| g.name(q).to_string())
             .collect()
     }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::geometry::Colour;
 
     /// A xorshift generator (the tests' boards are the same in every run).
-    fn rng(mut seed: u64) -> impl FnMut() -> u64 {
+    pub(in super::super) fn rng(mut seed: u64) -> impl FnMut() -> u64 {
         move || {
             seed ^= seed << 13;
             seed ^= seed >> 7;
@@ -596,6 +591,50 @@ mod tests {
             seed
         }
     }
+
+    /// The `i`-th random board of the state tests: a board of `sizes[i % len]` (about one
+    /// point in five black, one in five white), the status check of its first black stone
+    /// (uncapturable when `i % 3 == 0`, else capturable-1 with a region L of about one
+    /// point in `local_every`), and a random played set for L; `None` without a black stone.
+    pub(in super::super) fn random_check(
+        next: &mut impl FnMut() -> u64,
+        i: usize,
+        sizes: &[(usize, usize)],
+        local_every: u64,
+    ) -> Option<(Geometry, Vec<u8>, StatusCheck, Vec<u64>)> {
+        let (w, h) = sizes[i % sizes.len()];
+        let g = Geometry::rect(w, h).expect("a rectangle");
+        let board: Vec<u8> = (0..w * h).map(|_| (next() % 5).min(2) as u8).collect();
+        let s = g.points().find(|&p| board[p] == 1)?;
+        let local: Vec<usize> = if i.is_multiple_of(3) {
+            Vec::new()
+        } else {
+            g.points()
+                .filter(|_| next().is_multiple_of(local_every))
+                .collect()
+        };
+        let played =
+            vec![next() & ((1u64 << local.len().min(63)) - 1); 1.max(local.len().div_ceil(64))];
+        let check = StatusCheck {
+            string: vec![s],
+            defender: crate::geometry::Colour::Black,
+            kind: if local.is_empty() {
+                StatusKind::Uncapturable
+            } else {
+                StatusKind::Capturable1
+            },
+            local,
+        };
+        Some((g, board, check, played))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Colour;
+
+    use super::test_support::rng;
 
     fn check(local: Vec<Point>) -> StatusCheck {
         StatusCheck {

@@ -363,7 +363,7 @@ impl Proof<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::board::expand;
-    use super::super::board::test_support::{byte_board, names};
+    use super::super::board::test_support::{byte_board, names, random_check, rng};
     use super::*;
     use crate::geometry::Geometry;
     use crate::status_game::{StatusCheck, StatusKind};
@@ -384,38 +384,14 @@ mod tests {
     /// regions are the byte board's; and some boards have frozen regions.
     #[test]
     fn frozen_regions_agree_on_bits_and_bytes() {
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = rng(0x2545_f491_4f6c_dd1d);
         let mut found = 0;
         for i in 0..3000 {
-            let (w, h) = [(7, 4), (5, 5), (9, 9), (7, 7)][i % 4];
-            let g = Geometry::rect(w, h).expect("a rectangle");
-            let board: Vec<u8> = (0..w * h).map(|_| (next() % 5).min(2) as u8).collect();
-            let Some(s) = g.points().find(|&p| board[p] == 1) else {
+            let sizes = [(7, 4), (5, 5), (9, 9), (7, 7)];
+            let Some((g, board, check, played)) = random_check(&mut next, i, &sizes, 6) else {
                 continue;
             };
-            let local: Vec<usize> = if i % 3 == 0 {
-                Vec::new()
-            } else {
-                g.points().filter(|_| next().is_multiple_of(6)).collect()
-            };
-            let check = StatusCheck {
-                string: vec![s],
-                defender: crate::geometry::Colour::Black,
-                kind: if local.is_empty() {
-                    StatusKind::Uncapturable
-                } else {
-                    StatusKind::Capturable1
-                },
-                local: local.clone(),
-            };
-            let played =
-                vec![next() & ((1u64 << local.len().min(63)) - 1); 1.max(local.len().div_ceil(64))];
+            let (w, h) = g.rect_size().expect("a rectangle");
             let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
             key.captured = next().is_multiple_of(4);
             let stored: Vec<bool> = g.points().map(|_| next().is_multiple_of(9)).collect();

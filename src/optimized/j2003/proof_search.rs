@@ -662,8 +662,8 @@ impl Proof<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::test_support::{random_check, rng};
     use super::*;
-    use crate::geometry::Colour;
 
     /// On random boards (with random regions L, played stones, recorded frozen regions and
     /// ko records), for both provers, narrow or not, with or without frozen regions, at
@@ -672,38 +672,14 @@ mod tests {
     /// same; and the filters do drop plays.
     #[test]
     fn prefiltered_successors_are_the_filtered_ones() {
-        let mut seed = 0x1234_5678_9abc_def1u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = rng(0x1234_5678_9abc_def1);
         let (mut dropped, mut compared) = (0, 0);
         for i in 0..1500 {
-            let (w, h) = [(7, 4), (5, 5), (9, 9), (6, 3)][i % 4];
-            let g = Geometry::rect(w, h).expect("a rectangle");
-            let board: Vec<u8> = (0..w * h).map(|_| (next() % 5).min(2) as u8).collect();
-            let Some(s) = g.points().find(|&p| board[p] == 1) else {
+            let sizes = [(7, 4), (5, 5), (9, 9), (6, 3)];
+            let Some((g, board, check, played)) = random_check(&mut next, i, &sizes, 7) else {
                 continue;
             };
-            let local: Vec<usize> = if i % 3 == 0 {
-                Vec::new()
-            } else {
-                g.points().filter(|_| next().is_multiple_of(7)).collect()
-            };
-            let check = StatusCheck {
-                string: vec![s],
-                defender: Colour::Black,
-                kind: if local.is_empty() {
-                    StatusKind::Uncapturable
-                } else {
-                    StatusKind::Capturable1
-                },
-                local: local.clone(),
-            };
-            let played =
-                vec![next() & ((1u64 << local.len().min(63)) - 1); 1.max(local.len().div_ceil(64))];
+            let (w, h) = g.rect_size().expect("a rectangle");
             let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
             let stored: Vec<bool> = g.points().map(|_| next().is_multiple_of(11)).collect();
             key.set_frozen(&stored);
