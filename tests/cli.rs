@@ -475,6 +475,54 @@ fn analyse_json_contract() {
     assert!(stderr(&o).contains("bounds or transpositions"));
 }
 
+/// `status --at`: the named strings only, each with the status the whole board gives it, no
+/// score; a point off the board or an empty point is bad input.
+#[test]
+fn status_at_named_strings() {
+    let p = temp("at.txt", "# . O O\n");
+    let file = p.to_str().unwrap();
+    for (ruleset, at, want) in [
+        // Step 2 (J-43) alone decides C1's string.
+        (
+            "j2003",
+            "D1",
+            serde_json::json!([{"colour": "white", "points": ["C1", "D1"], "status": "capturable-1", "alive": true, "direct_ko_stone": false}]),
+        ),
+        // A1 reaches step 3 (J-44): every string's steps 1 and 2 run first.
+        (
+            "j2003",
+            "A1",
+            serde_json::json!([{"colour": "black", "points": ["A1"], "status": "dead", "alive": false, "direct_ko_stone": false}]),
+        ),
+    ] {
+        let o = run(&["status", "--ruleset", ruleset, "--json", "--at", at, file]);
+        assert_eq!(o.status.code(), Some(0), "{ruleset} {at}: {}", stderr(&o));
+        let v = json(&o);
+        assert_eq!(v["strings"], want, "{ruleset} {at}");
+        assert_eq!(v["score"], serde_json::Value::Null);
+        assert_eq!(v["verdict"], "agreed");
+    }
+    // VJR: the string's entry is the one of the whole assessment.
+    let whole = json(&run(&["status", "--ruleset", "vjr", "--json", file]));
+    let o = run(&["status", "--ruleset", "vjr", "--json", "--at", "C1", file]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let v = json(&o);
+    assert_eq!(
+        v["strings"],
+        serde_json::json!([whole["strings"][1].clone()])
+    );
+    assert_eq!(v["score"], serde_json::Value::Null);
+    assert_ne!(whole["score"], serde_json::Value::Null);
+    for (at, words) in [
+        ("B1", "B1 is empty"),
+        ("Z1", "expected a point of the board"),
+    ] {
+        let o = run(&["status", "--ruleset", "j2003", "--at", at, file]);
+        assert_eq!(o.status.code(), Some(2), "{at}");
+        assert!(stderr(&o).contains(words), "{at}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn status_json_contract() {
     let p = temp("j2003.txt", "# . O O\n");

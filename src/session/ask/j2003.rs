@@ -5,6 +5,7 @@
 use super::{each, most_decided, said, Answered};
 use crate::engine::{Engine, Unsupported};
 use crate::geometry::{Geometry, Point, Position};
+pub use crate::procedure::Strings;
 use crate::session::verdict::{Verdict, VerdictKind};
 use crate::status_game::{Analysis, Status, StringReport};
 use std::sync::Arc;
@@ -79,7 +80,20 @@ pub fn statuses(
     position: &Position,
     q: StatusQuestion,
 ) -> Result<Statuses, Unsupported> {
-    let answers = each(engines, |e| analyse(e, geometry, position, q))?;
+    statuses_of(engines, geometry, position, q, Strings::All)
+}
+
+/// [`statuses`] of the strings `which` names only, with what they need (spec j2003.md
+/// J-53). Without every string there is no score (J-64): the overall verdict is on the
+/// named strings alone.
+pub fn statuses_of(
+    engines: &[Arc<dyn Engine>],
+    geometry: &Geometry,
+    position: &Position,
+    q: StatusQuestion,
+    which: Strings<'_>,
+) -> Result<Statuses, Unsupported> {
+    let answers = each(engines, |e| analyse(e, geometry, position, q, which))?;
     let count = answers
         .iter()
         .map(|a| a.answer.analysis.strings.len())
@@ -115,11 +129,12 @@ pub fn statuses(
             })
             .collect(),
     );
+    let whole = matches!(which, Strings::All);
     let verdict = VerdictKind::overall(
         strings
             .iter()
             .flat_map(|s| [s.status.kind(), s.direct_ko_stone.kind()])
-            .chain([score.kind()]),
+            .chain(whole.then(|| score.kind())),
     );
     Ok(Statuses {
         engines: answers,
@@ -155,9 +170,19 @@ fn analyse(
     geometry: &Geometry,
     position: &Position,
     q: StatusQuestion,
+    which: Strings<'_>,
 ) -> Result<EngineStatuses, Unsupported> {
-    let analysis = crate::procedure::j2003::analyse(engine, geometry, position, q.budget)?;
-    let score = if analysis.is_decided() {
+    use crate::procedure::j2003::{analyse_strings, Extent};
+    let analysis = analyse_strings(
+        engine,
+        geometry,
+        position,
+        q.budget,
+        Extent::Complete,
+        which,
+    )?;
+    // J-64 needs every string's status.
+    let score = if analysis.is_decided() && matches!(which, Strings::All) {
         let board =
             engine
                 .j2003()?

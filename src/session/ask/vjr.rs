@@ -6,6 +6,7 @@
 use super::{each, most_decided, said, Answered};
 use crate::engine::{Engine, Unsupported};
 use crate::geometry::{Geometry, Point, Position};
+pub use crate::procedure::Strings;
 use crate::session::verdict::{Said, Verdict, VerdictKind};
 use crate::vjr::{
     IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStatus, VjrStringReport, VjrTerritory,
@@ -102,7 +103,20 @@ pub fn assessment(
     position: &Position,
     q: AssessmentQuestion,
 ) -> Result<Assessment, Unsupported> {
-    let answers = each(engines, |e| assess(e, geometry, position, q))?;
+    assessment_of(engines, geometry, position, q, Strings::All)
+}
+
+/// [`assessment`] of the strings `which` names only (V-23: each string is asked alone).
+/// Without every string there is no territory or score (V-24): the overall verdict is on
+/// the named strings alone.
+pub fn assessment_of(
+    engines: &[Arc<dyn Engine>],
+    geometry: &Geometry,
+    position: &Position,
+    q: AssessmentQuestion,
+    which: Strings<'_>,
+) -> Result<Assessment, Unsupported> {
+    let answers = each(engines, |e| assess(e, geometry, position, q, which))?;
     let count = answers
         .iter()
         .map(|a| a.answer.assessment.strings.len())
@@ -161,11 +175,17 @@ pub fn assessment(
             .into_iter()
             .filter(|&k| k == VerdictKind::Disagreed)
     });
+    let whole = matches!(which, Strings::All);
     let verdict = VerdictKind::overall(
         strings
             .iter()
             .map(|s| s.status.kind())
-            .chain([territory.kind(), score.kind()])
+            .chain(
+                whole
+                    .then(|| [territory.kind(), score.kind()])
+                    .into_iter()
+                    .flatten(),
+            )
             .chain(questions),
     );
     Ok(Assessment {
@@ -217,9 +237,18 @@ fn assess(
     geometry: &Geometry,
     position: &Position,
     q: AssessmentQuestion,
+    which: Strings<'_>,
 ) -> Result<EngineAssessment, Unsupported> {
     use crate::procedure::vjr;
-    let assessment = vjr::assess(engine, geometry, position, q.life, q.long_cycles, q.budget)?;
+    let assessment = vjr::assess_strings(
+        engine,
+        geometry,
+        position,
+        q.life,
+        q.long_cycles,
+        q.budget,
+        which,
+    )?;
     let territory = vjr::territory(engine, geometry, position, &assessment)?;
     let score = territory
         .as_ref()

@@ -8,7 +8,7 @@ use crate::output::{
     fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
 };
 use go_oracle::rules::RulesetId;
-use go_oracle::session::ask::j2003::StatusQuestion;
+use go_oracle::session::ask::j2003::{StatusQuestion, Strings};
 use go_oracle::session::VerdictKind;
 use go_oracle::status_game::Analysis;
 use serde_json::json;
@@ -36,6 +36,36 @@ pub struct Args {
     /// VJR only (spec vjr.md VP-2): which infinite variations V-17 judges.
     #[arg(long, value_enum)]
     long_cycles: Option<go_oracle::vjr::LongCycles>,
+    /// Only the strings holding these points (comma-separated, e.g. `D4,Q16`): no score.
+    #[arg(long, value_delimiter = ',')]
+    at: Vec<String>,
+}
+
+/// `--at`: each name a point of the board holding a stone.
+fn named_points(
+    geometry: &go_oracle::geometry::Geometry,
+    position: &go_oracle::geometry::Position,
+    file: &std::path::Path,
+    at: &[String],
+) -> Result<Vec<go_oracle::geometry::Point>, Exit> {
+    at.iter()
+        .map(|name| {
+            let p = geometry.parse_gtp(name.trim()).ok_or_else(|| {
+                Exit::BadInput(format!(
+                    "--at: expected a point of the board of {} (a column letter without I and a row number, e.g. D4), found `{name}`",
+                    file.display()
+                ))
+            })?;
+            if position.get(p) == go_oracle::geometry::Cell::Empty {
+                return Err(Exit::BadInput(format!(
+                    "--at: {} is empty in {}: expected a point holding a stone",
+                    geometry.name(p),
+                    file.display()
+                )));
+            }
+            Ok(p)
+        })
+        .collect()
 }
 
 pub fn run(args: Args) -> Result<(), Exit> {
@@ -49,6 +79,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         json,
         independent_life,
         long_cycles,
+        at,
     } = args;
     if !komi.is_finite() {
         return Err(Exit::BadInput(format!(
@@ -57,9 +88,11 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     if ruleset == RulesetId::Vjr {
         let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
+        let named = named_points(&geometry, &position, &file, &at)?;
         return super::status_vjr::run(
             &geometry,
             &position,
+            &named,
             choice,
             independent_life.unwrap_or_default(),
             long_cycles.unwrap_or_default(),
@@ -85,7 +118,8 @@ pub fn run(args: Args) -> Result<(), Exit> {
         ));
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
-    let answer = go_oracle::session::ask::j2003::statuses(
+    let named = named_points(&geometry, &position, &file, &at)?;
+    let answer = go_oracle::session::ask::j2003::statuses_of(
         &choice.shared_engines(),
         &geometry,
         &position,
@@ -93,6 +127,11 @@ pub fn run(args: Args) -> Result<(), Exit> {
             budget,
             prisoner_difference,
             komi,
+        },
+        if named.is_empty() {
+            Strings::All
+        } else {
+            Strings::At(&named)
         },
     )?;
     let strings_json = |a: &Analysis| -> Vec<serde_json::Value> {
@@ -146,6 +185,11 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
             match e.answer.score {
                 Some(x) => println!("  score {} ({})", fmt_number(x), result_text(x)),
+                None if !named.is_empty() => {
+                    println!(
+                        "  no score: --at asks for some strings only (J-64 needs every string)"
+                    )
+                }
                 None => {
                     println!("  score undefined: a status is undetermined within budget {budget}")
                 }

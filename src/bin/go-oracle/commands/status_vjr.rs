@@ -7,9 +7,9 @@ use crate::error::{verdict_exit, Exit};
 use crate::output::{
     fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
 };
-use go_oracle::geometry::{Geometry, Position};
+use go_oracle::geometry::{Geometry, Point, Position};
 use go_oracle::runner::vjr::territory_rows;
-use go_oracle::session::ask::vjr::AssessmentQuestion;
+use go_oracle::session::ask::vjr::{AssessmentQuestion, Strings};
 use go_oracle::session::VerdictKind;
 use go_oracle::vjr::{
     IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStringReport, VjrTerritory,
@@ -33,6 +33,7 @@ fn status_word(s: &VjrStringReport) -> &'static str {
 pub fn run(
     geometry: &Geometry,
     position: &Position,
+    named: &[Point],
     choice: EngineChoice,
     life: IndependentLife,
     long_cycles: LongCycles,
@@ -41,7 +42,7 @@ pub fn run(
     komi: f64,
     json: bool,
 ) -> Result<(), Exit> {
-    let answer = go_oracle::session::ask::vjr::assessment(
+    let answer = go_oracle::session::ask::vjr::assessment_of(
         &choice.shared_engines(),
         geometry,
         position,
@@ -51,6 +52,11 @@ pub fn run(
             budget,
             prisoner_difference,
             komi,
+        },
+        if named.is_empty() {
+            Strings::All
+        } else {
+            Strings::At(named)
         },
     )?;
     let verdict = answer.verdict;
@@ -142,7 +148,9 @@ pub fn run(
                     println!("  score {} ({})", fmt_number(x), result_text(x));
                 }
                 _ => {
-                    let why = if r.assessment.strings.iter().any(|s| s.status.is_none()) {
+                    let why = if !named.is_empty() {
+                        "--at asks for some strings only (V-24 needs every string)".to_string()
+                    } else if r.assessment.strings.iter().any(|s| s.status.is_none()) {
                         format!("a status is undetermined within budget {budget}")
                     } else {
                         "a status is undefined (the rules do not decide it, V-22)".to_string()
