@@ -11,6 +11,8 @@ fuzz_target!(|data: &[u8]| {
                 let check = &go_oracle::parse::case::Check {
                     budget: check.budget.min(2_000),
                     solver_budget: check.solver_budget.min(500),
+                    // The reference's nodes cost far more on big boards (a 19x19 real game).
+                    reference_solver_budget: check.reference_solver_budget.min(100),
                     ljr: check.ljr.clone().map(|mut l| {
                         l.budget = l.budget.min(2_000);
                         l
