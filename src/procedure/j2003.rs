@@ -142,16 +142,15 @@ pub fn analyse_strings(
     let mut progress = (&mut status, &mut unknown, &mut last_check);
     early_steps(&mut checker, &strings, &first, &mut progress)?;
     let needs_environments = first.iter().any(|&i| status[i].is_none() && !unknown[i]);
-    let mut early_ran = named.clone();
     if needs_environments {
         let rest: Vec<usize> = (0..strings.len()).filter(|&i| !named[i]).collect();
         let mut progress = (&mut status, &mut unknown, &mut last_check);
         early_steps(&mut checker, &strings, &rest, &mut progress)?;
-        early_ran = vec![true; strings.len()];
     }
     // Blockers of the environments: strings known uncapturable or capturable-1. While any
-    // string's step 1 or 2 is undetermined, the environments are unknown.
-    let early_known = early_ran.iter().all(|&r| r) && !unknown.iter().any(|&u| u);
+    // string's step 1 or 2 is undetermined or not run, the environments are unknown.
+    let every_string_ran = needs_environments || first.len() == strings.len();
+    let early_known = every_string_ran && !unknown.iter().any(|&u| u);
     let early = status.clone();
     let blocker = |colour: Option<Colour>| -> Vec<bool> {
         let mut b = vec![false; geometry.len()];
