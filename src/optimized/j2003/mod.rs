@@ -30,6 +30,8 @@
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
+//! * `alternating_safety.rs`: safety by local answers in the regions X encloses (J-LOC-5),
+//!   after Benson's shortcut;
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
 //! * `benson_memo.rs`: Benson's verdicts kept per board (switch `benson-memo`);
@@ -45,6 +47,7 @@
 //!   before the analysis (switch `j19-ko-stone-screen`; not a reduction of the solver);
 //! * `score.rs`: J2003 scoring by union-find.
 
+mod alternating_safety;
 mod benson_memo;
 mod benson_survival;
 mod benson_uncapturable;
@@ -200,8 +203,35 @@ pub(super) fn force(
             );
         }
     };
+    // `alternating-safety` (alternating_safety.rs): safety by local answers, J-LOC-5, with
+    // an eighth of the budget.
     let mut spent = 0;
-    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget, false) {
+    if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {
+        let safety = alternating_safety::is_safe_by_local_answers(
+            geometry,
+            position,
+            check.string[0],
+            check.defender,
+            budget / 8,
+        );
+        report(
+            "alternating safety",
+            safety.positions,
+            if safety.safe { "safe" } else { "not proved" },
+        );
+        if safety.safe {
+            return Ok(Answer::Decided((false, safety.positions)));
+        }
+        spent = safety.positions;
+    }
+    if let Some((proved, nodes, _)) = proof(
+        engine,
+        geometry,
+        position,
+        check,
+        budget.saturating_sub(spent),
+        false,
+    ) {
         let verdict = match proved {
             Some(true) => "forced",
             Some(false) => "not forced",
@@ -209,9 +239,9 @@ pub(super) fn force(
         };
         report("proof search", nodes, verdict);
         if let Some(forced) = proved {
-            return Ok(Answer::Decided((forced, nodes)));
+            return Ok(Answer::Decided((forced, spent + nodes)));
         }
-        spent = nodes;
+        spent += nodes;
     }
     if !uses_graph(engine, geometry) {
         report("state graph", 0, "skipped (board too big)");
