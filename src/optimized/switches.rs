@@ -87,8 +87,9 @@ switches! {
     /// without a search (off: every uncapturable check is solved).
     benson_uncapturable = "benson-uncapturable", J2003, [J2003];
     /// J2003: a string that X keeps safe by answering every play of Y in the small regions
-    /// his strings enclose, in the same region and without a capture, is uncapturable
-    /// without a search (spec `j2003.md` J-LOC-5; off: only Benson's shortcut).
+    /// his strings enclose, in the same region and without a ko capture, and a play on one
+    /// point of a miai pair by the other, is uncapturable without a search (spec `j2003.md`
+    /// J-LOC-5, J-LOC-6; off: only Benson's shortcut).
     alternating_safety = "alternating-safety", J2003, [J2003];
     /// J2003: before solving a status check on its state graph, look for a forced win of the
     /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a

@@ -1,7 +1,8 @@
 //! The optimized engine's J2003 solver (spec `j2003.md` S-3) and its J2003 scoring (J-54 ...
 //! J-64). A status check of a final-position (G-1 ... G-8: can Y force the capture of S, or
 //! for C1/C2 the target, whatever X does?) is decided in this order (`force`):
-//! 1. the Benson shortcut (`benson-uncapturable`), uncapturable checks only;
+//! 1. the Benson shortcut (`benson-uncapturable`), then safety by local answers
+//!    (`alternating-safety`, an eighth of the budget), uncapturable checks only;
 //! 2. the goal-directed proof searches, Y's (`bounded-capture`) and X's (`survival-proof`)
 //!    taking turns, with half the budget (all of it when no state graph follows): a proof
 //!    found decides the check;
@@ -30,8 +31,8 @@
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
-//! * `alternating_safety.rs`: safety by local answers in the regions X encloses (J-LOC-5),
-//!   after Benson's shortcut;
+//! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
+//!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game);
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
 //! * `benson_memo.rs`: Benson's verdicts kept per board (switch `benson-memo`);
@@ -203,7 +204,7 @@ pub(super) fn force(
             );
         }
     };
-    // `alternating-safety` (alternating_safety.rs): safety by local answers, J-LOC-5, with
+    // `alternating-safety` (alternating_safety/): safety by local answers, J-LOC-5/6, with
     // an eighth of the budget.
     let mut spent = 0;
     if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {

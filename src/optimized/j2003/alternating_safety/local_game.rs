@@ -1,234 +1,13 @@
-//! Reduction `alternating-safety` (engine switch, spec `j2003.md` J-LOC-5): safety by local
-//! answers. X's strings B and the small regions R they enclose (each a maximal connected set
-//! of points without an X stone, every string next to it in B) are safe together when, in
-//! every region, X can answer each play of Y on it by a play on it that captures nothing
-//! (or by a pass) so that every string of B keeps the liberties on R the region owes it
-//! (`Demand`), and the regions owe every string of B two liberties in all. Then no string of
-//! B is ever captured (J-41): X's strategy makes no capture at all, so no ko record of the
-//! sequence ever forbids Y anything, and Y's plays elsewhere change nothing on the regions.
-//!
-//! The local game of one region (`LocalGame`) is decided by a depth-first search over its
-//! contents (bit masks of its points), with a table of decided positions: Y's stones on the
-//! region only grow (X never captures, suicide is illegal, J-8), so the game is finite and
-//! acyclic. Its budget counts positions; a region whose game runs out of it owes nothing.
+//! The local game of one region (spec `j2003.md` J-LOC-5): the region's contents as bit
+//! masks, Y's plays and X's answers on it, and the search of X's win.
 
 use std::collections::{HashMap, HashSet};
 
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 
-/// Largest region (points) whose local game is searched.
-const REGION_POINTS: usize = 24;
-
-/// The outcome: whether the string of the check's first point is proved safe, and the
-/// positions the local games examined.
-pub(super) struct Safety {
-    pub safe: bool,
-    pub positions: u64,
-}
-
-/// Whether the X string at `at` is uncapturable by J-LOC-5, within `budget` positions of the
-/// local games (spent positions reported either way).
-pub(super) fn is_safe_by_local_answers(
-    geometry: &Geometry,
-    position: &Position,
-    at: Point,
-    defender: Colour,
-    budget: u64,
-) -> Safety {
-    let x = Cell::Stone(defender);
-    let mut positions = 0;
-    if position.get(at) != x {
-        return Safety {
-            safe: false,
-            positions,
-        };
-    }
-    let (block_of, blocks) = flood(geometry, position, |c| c == x);
-    let (_, regions) = flood(geometry, position, |c| c != x);
-    let walls: Vec<Vec<usize>> = regions
-        .iter()
-        .map(|r| walls_of(geometry, r, &block_of))
-        .collect();
-    // Before any search, each region owes each wall at most its liberties there (at most 2):
-    // a string that cannot reach 2 even so is not proved, and the searches run only for the
-    // regions that stand in that bound's fixpoint and connect to S's string through them.
-    let bound: Vec<Vec<(usize, u32)>> = regions
-        .iter()
-        .zip(&walls)
-        .map(|(region, walls)| {
-            if region.len() > REGION_POINTS || walls.is_empty() || walls.len() > 64 {
-                return Vec::new();
-            }
-            walls
-                .iter()
-                .map(|&b| {
-                    let libs = region
-                        .iter()
-                        .filter(|&&p| {
-                            position.get(p) == Cell::Empty
-                                && geometry
-                                    .neighbours(p)
-                                    .iter()
-                                    .any(|&n| block_of[n] == Some(b))
-                        })
-                        .count();
-                    (b, libs.min(2) as u32)
-                })
-                .collect()
-        })
-        .collect();
-    let (in_bound, kept_in_bound) = greatest_safe_set(blocks.len(), &bound);
-    let Some(start) = block_of[at].filter(|&b| in_bound[b]) else {
-        return Safety {
-            safe: false,
-            positions,
-        };
-    };
-    let wanted = connected_regions(start, &bound, &kept_in_bound, blocks.len());
-    // Each wanted region's local game (J-LOC-5): what it owes each string next to it.
-    let mut owed: Vec<Vec<(usize, u32)>> = vec![Vec::new(); regions.len()];
-    for (r, region) in regions.iter().enumerate() {
-        if !wanted[r] {
-            continue;
-        }
-        let game = LocalGame::new(geometry, position, region, &walls[r], &block_of, defender);
-        // First what the bound allows, then at most one liberty per wall; two liberties get
-        // at most half of what is left, so that one is still tried.
-        let most: Vec<u32> = bound[r].iter().map(|&(_, k)| k).collect();
-        let one: Vec<u32> = most.iter().map(|&k| k.min(1)).collect();
-        if one.iter().all(|&k| k == 0) {
-            continue;
-        }
-        for (demand, share) in [(&most, 2), (&one, 1)] {
-            if share == 2 && most == one {
-                continue;
-            }
-            let left = budget.saturating_sub(positions) / share;
-            let (won, spent) = game.solve(demand, left);
-            positions += spent;
-            if won {
-                owed[r] = walls[r]
-                    .iter()
-                    .copied()
-                    .zip(demand.iter().copied())
-                    .collect();
-                break;
-            }
-        }
-    }
-    let (in_b, _) = greatest_safe_set(blocks.len(), &owed);
-    let safe = block_of[at].is_some_and(|b| in_b[b]);
-    Safety { safe, positions }
-}
-
-/// The greatest set B (J-LOC-5): start from every string and every region that owes
-/// something (`owed[r]`: the walls of region r and what it owes each), drop the strings owed
-/// fewer than two liberties and the regions next to a dropped string, until nothing changes.
-/// Which strings and which regions stand.
-fn greatest_safe_set(strings: usize, owed: &[Vec<(usize, u32)>]) -> (Vec<bool>, Vec<bool>) {
-    let mut in_b = vec![true; strings];
-    let mut kept: Vec<bool> = owed.iter().map(|d| !d.is_empty()).collect();
-    loop {
-        let mut sum = vec![0u32; strings];
-        for (r, demand) in owed.iter().enumerate() {
-            if kept[r] {
-                for &(b, k) in demand {
-                    sum[b] += k;
-                }
-            }
-        }
-        let mut changed = false;
-        for b in 0..strings {
-            if in_b[b] && sum[b] < 2 {
-                in_b[b] = false;
-                changed = true;
-            }
-        }
-        for (r, demand) in owed.iter().enumerate() {
-            if kept[r] && demand.iter().any(|&(b, _)| !in_b[b]) {
-                kept[r] = false;
-                changed = true;
-            }
-        }
-        if !changed {
-            return (in_b, kept);
-        }
-    }
-}
-
-/// The kept regions reached from the string `start` through kept regions and their walls.
-fn connected_regions(
-    start: usize,
-    walls: &[Vec<(usize, u32)>],
-    kept: &[bool],
-    strings: usize,
-) -> Vec<bool> {
-    let mut reached = vec![false; walls.len()];
-    let mut seen = vec![false; strings];
-    seen[start] = true;
-    let mut todo = vec![start];
-    while let Some(b) = todo.pop() {
-        for (r, demand) in walls.iter().enumerate() {
-            if kept[r] && !reached[r] && demand.iter().any(|&(w, _)| w == b) {
-                reached[r] = true;
-                for &(w, _) in demand {
-                    if !seen[w] {
-                        seen[w] = true;
-                        todo.push(w);
-                    }
-                }
-            }
-        }
-    }
-    reached
-}
-
-/// The connected components of the points whose cell satisfies `member`: each point's
-/// component (None outside) and the components' points.
-fn flood(
-    geometry: &Geometry,
-    position: &Position,
-    member: impl Fn(Cell) -> bool,
-) -> (Vec<Option<usize>>, Vec<Vec<Point>>) {
-    let mut of = vec![None; geometry.len()];
-    let mut parts: Vec<Vec<Point>> = Vec::new();
-    for start in geometry.points() {
-        if of[start].is_some() || !member(position.get(start)) {
-            continue;
-        }
-        let id = parts.len();
-        of[start] = Some(id);
-        let mut part = vec![start];
-        let mut i = 0;
-        while i < part.len() {
-            for &n in geometry.neighbours(part[i]) {
-                if of[n].is_none() && member(position.get(n)) {
-                    of[n] = Some(id);
-                    part.push(n);
-                }
-            }
-            i += 1;
-        }
-        parts.push(part);
-    }
-    (of, parts)
-}
-
-/// The X strings with a stone next to `region` (its walls), in increasing order.
-fn walls_of(geometry: &Geometry, region: &[Point], block_of: &[Option<usize>]) -> Vec<usize> {
-    let mut walls: Vec<usize> = region
-        .iter()
-        .flat_map(|&p| geometry.neighbours(p))
-        .filter_map(|&n| block_of[n])
-        .collect();
-    walls.sort_unstable();
-    walls.dedup();
-    walls
-}
-
 /// One region's local game (J-LOC-5 (1)): the region's points numbered 0.., its neighbours
 /// among themselves and its walls' stones next to each point, as bit masks.
-struct LocalGame {
+pub(super) struct LocalGame {
     /// The points of the region next to each of its points.
     next: Vec<u32>,
     /// For each wall (in `walls_of` order), the points of the region next to it.
@@ -239,7 +18,7 @@ struct LocalGame {
 }
 
 impl LocalGame {
-    fn new(
+    pub(super) fn new(
         geometry: &Geometry,
         position: &Position,
         region: &[Point],
@@ -431,7 +210,7 @@ impl LocalGame {
 
     /// Whether X wins the local game owing every wall w `owed[w]` liberties, within
     /// `budget` positions; the positions examined.
-    fn solve(&self, owed: &[u32], budget: u64) -> (bool, u64) {
+    pub(super) fn solve(&self, owed: &[u32], budget: u64) -> (bool, u64) {
         let mut search = Search {
             game: self,
             owed,
@@ -536,56 +315,5 @@ impl Search<'_> {
             }
         }
         Some(false)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::parse::diagram::parse_position;
-
-    /// Whether J-LOC-5 proves the string at `at` of `diagram` safe for `defender`.
-    fn safe(diagram: &str, at: &str, defender: Colour) -> bool {
-        let (g, p) = parse_position(diagram).unwrap();
-        let at = g.parse_gtp(at).unwrap();
-        is_safe_by_local_answers(&g, &p, at, defender, 100_000).safe
-    }
-
-    /// The lower-left white group of the GNU Go regression game 9x9-1 (real-games), whose
-    /// one region of 11 points owes it two liberties; the black F8-G8 next to white walls
-    /// in the upper right is not proved.
-    const GNUGO_9X9_1: &str = "\
-. # # O O . . . .
-. . # # O # # O .
-. # O O O O O # .
-# # # # # O . O O
-# O O O # # O O #
-O O . O # . # # #
-. . . O # . . . .
-. . . O O # # . .
-. . . . O O # . .
-";
-
-    #[test]
-    fn a_large_enclosed_region_owes_two_liberties() {
-        assert!(safe(GNUGO_9X9_1, "D4", Colour::White));
-        assert!(!safe(GNUGO_9X9_1, "F8", Colour::Black));
-    }
-
-    /// `j2003-shapes/ko-pass-decides.yaml`: C1-D1 is capturable-1, not uncapturable. Its
-    /// only answer to W B1 is the ko capture at A1, which J-LOC-5's X never makes (a
-    /// version that made it would call C1-D1 safe: J-LOC-5 (b)).
-    #[test]
-    fn no_ko_capture_answers() {
-        assert!(!safe(". . # # .", "C1", Colour::Black));
-    }
-
-    /// A false eye: on `. # . #` B1 has two one-point regions, but the second one's other
-    /// wall D1 is owed one liberty only, so it falls, and with it that region (J-LOC-5
-    /// (a)); `. # . O`: B1 with two owed liberties (white D1 cannot be played next to).
-    #[test]
-    fn a_region_counts_only_while_its_walls_stand() {
-        assert!(!safe(". # . #", "B1", Colour::Black));
-        assert!(safe(". # . O", "B1", Colour::Black));
     }
 }

@@ -1,0 +1,336 @@
+//! Reduction `alternating-safety` (engine switch, spec `j2003.md` J-LOC-5, J-LOC-6): safety
+//! by local answers. X's strings B and the small regions R they enclose (each a maximal
+//! connected set of points without an X stone, every string next to it in B) are safe
+//! together when, in every region, X can answer each play of Y on it by a play on it that is
+//! no ko capture (or by a pass) so that every string of B keeps the liberties on R the region
+//! owes it, and the regions owe every string, or every group of strings joined by miai pairs
+//! outside the regions (J-LOC-6), two liberties in all. Then no string of B is ever captured
+//! (J-41): X makes no ko capture, so no ko record of the sequence ever forbids Y anything,
+//! and Y's plays elsewhere change nothing on the regions.
+//!
+//! The local game of one region (`LocalGame`) is decided by a depth-first search over its
+//! contents (bit masks of its points), with a table of decided positions; a position met
+//! again on the search path counts as X's (a play without the capture), and the wins found
+//! under a position then lost are forgotten (`Search`). Its budget counts positions; a region
+//! whose game runs out of it owes nothing.
+
+mod local_game;
+#[cfg(test)]
+mod tests;
+
+use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use local_game::LocalGame;
+
+/// Largest region (points) whose local game is searched.
+const REGION_POINTS: usize = 24;
+
+/// The outcome: whether the string of the check's first point is proved safe, and the
+/// positions the local games examined.
+pub(super) struct Safety {
+    pub safe: bool,
+    pub positions: u64,
+}
+
+/// Whether the X string at `at` is uncapturable by J-LOC-5, within `budget` positions of the
+/// local games (spent positions reported either way).
+pub(super) fn is_safe_by_local_answers(
+    geometry: &Geometry,
+    position: &Position,
+    at: Point,
+    defender: Colour,
+    budget: u64,
+) -> Safety {
+    safe_with_regions_up_to(REGION_POINTS, geometry, position, at, defender, budget)
+}
+
+/// [`is_safe_by_local_answers`] with regions of at most `region_points` points played (the
+/// tests use small ones, so that small boards have miai pairs outside them).
+fn safe_with_regions_up_to(
+    region_points: usize,
+    geometry: &Geometry,
+    position: &Position,
+    at: Point,
+    defender: Colour,
+    budget: u64,
+) -> Safety {
+    let x = Cell::Stone(defender);
+    let mut positions = 0;
+    if position.get(at) != x {
+        return Safety {
+            safe: false,
+            positions,
+        };
+    }
+    let (block_of, blocks) = flood(geometry, position, |c| c == x);
+    let (_, regions) = flood(geometry, position, |c| c != x);
+    let walls: Vec<Vec<usize>> = regions
+        .iter()
+        .map(|r| walls_of(geometry, r, &block_of))
+        .collect();
+    // Before any search, each region owes each wall at most its liberties there (at most 2):
+    // a string that cannot reach 2 even so is not proved, and the searches run only for the
+    // regions that stand in that bound's fixpoint and connect to S's string through them.
+    let bound: Vec<Vec<(usize, u32)>> = regions
+        .iter()
+        .zip(&walls)
+        .map(|(region, walls)| {
+            if region.len() > region_points || walls.is_empty() || walls.len() > 64 {
+                return Vec::new();
+            }
+            walls
+                .iter()
+                .map(|&b| {
+                    let libs = region
+                        .iter()
+                        .filter(|&&p| {
+                            position.get(p) == Cell::Empty
+                                && geometry
+                                    .neighbours(p)
+                                    .iter()
+                                    .any(|&n| block_of[n] == Some(b))
+                        })
+                        .count();
+                    (b, libs.min(2) as u32)
+                })
+                .collect()
+        })
+        .collect();
+    let candidate: Vec<bool> = bound.iter().map(|b| !b.is_empty()).collect();
+    let group_of = miai_groups(
+        geometry,
+        position,
+        &block_of,
+        blocks.len(),
+        &regions,
+        &candidate,
+    );
+    let (in_bound, kept_in_bound) = greatest_safe_set(&group_of, &bound);
+    let Some(start) = block_of[at].filter(|&b| in_bound[b]) else {
+        return Safety {
+            safe: false,
+            positions,
+        };
+    };
+    let wanted = connected_regions(start, &group_of, &bound, &kept_in_bound);
+    // Each wanted region's local game (J-LOC-5): what it owes each string next to it.
+    let mut owed: Vec<Vec<(usize, u32)>> = vec![Vec::new(); regions.len()];
+    for (r, region) in regions.iter().enumerate() {
+        if !wanted[r] {
+            continue;
+        }
+        let game = LocalGame::new(geometry, position, region, &walls[r], &block_of, defender);
+        // First what the bound allows, then at most one liberty per wall; two liberties get
+        // at most half of what is left, so that one is still tried.
+        let most: Vec<u32> = bound[r].iter().map(|&(_, k)| k).collect();
+        let one: Vec<u32> = most.iter().map(|&k| k.min(1)).collect();
+        if one.iter().all(|&k| k == 0) {
+            continue;
+        }
+        for (demand, share) in [(&most, 2), (&one, 1)] {
+            if share == 2 && most == one {
+                continue;
+            }
+            let left = budget.saturating_sub(positions) / share;
+            let (won, spent) = game.solve(demand, left);
+            positions += spent;
+            if won {
+                owed[r] = walls[r]
+                    .iter()
+                    .copied()
+                    .zip(demand.iter().copied())
+                    .collect();
+                break;
+            }
+        }
+    }
+    let (in_b, _) = greatest_safe_set(&group_of, &owed);
+    let safe = block_of[at].is_some_and(|b| in_b[b]);
+    Safety { safe, positions }
+}
+
+/// The miai connections of J-LOC-6: X's strings joined in groups by pairs of common
+/// liberties, each pair two empty points next to both strings and outside every candidate
+/// region (X answers Y's play on one by a play on the other), no point in two pairs. Pairs are
+/// taken in the order of the strings, and only between strings not yet in one group. The
+/// group of each string (a union-find root).
+fn miai_groups(
+    geometry: &Geometry,
+    position: &Position,
+    block_of: &[Option<usize>],
+    strings: usize,
+    regions: &[Vec<Point>],
+    candidate: &[bool],
+) -> Vec<usize> {
+    let mut in_candidate = vec![false; geometry.len()];
+    for (region, &c) in regions.iter().zip(candidate) {
+        if c {
+            for &p in region {
+                in_candidate[p] = true;
+            }
+        }
+    }
+    // The common liberties of each pair of strings, outside the candidate regions.
+    let mut common: Vec<((usize, usize), Point)> = Vec::new();
+    for p in geometry.points() {
+        if position.get(p) != Cell::Empty || in_candidate[p] {
+            continue;
+        }
+        let mut next: Vec<usize> = geometry
+            .neighbours(p)
+            .iter()
+            .filter_map(|&n| block_of[n])
+            .collect();
+        next.sort_unstable();
+        next.dedup();
+        for (i, &a) in next.iter().enumerate() {
+            for &b in &next[i + 1..] {
+                common.push(((a, b), p));
+            }
+        }
+    }
+    common.sort_unstable();
+    let mut root: Vec<usize> = (0..strings).collect();
+    fn find(root: &mut [usize], mut b: usize) -> usize {
+        while root[b] != b {
+            root[b] = root[root[b]];
+            b = root[b];
+        }
+        b
+    }
+    let mut used = vec![false; geometry.len()];
+    for chunk in common.chunk_by(|x, y| x.0 == y.0) {
+        let (a, b) = chunk[0].0;
+        let (ra, rb) = (find(&mut root, a), find(&mut root, b));
+        if ra == rb {
+            continue;
+        }
+        let free: Vec<Point> = chunk
+            .iter()
+            .map(|&(_, p)| p)
+            .filter(|&p| !used[p])
+            .take(2)
+            .collect();
+        if free.len() == 2 {
+            used[free[0]] = true;
+            used[free[1]] = true;
+            root[ra] = rb;
+        }
+    }
+    (0..strings).map(|b| find(&mut root, b)).collect()
+}
+
+/// The greatest set B (J-LOC-5, J-LOC-6): start from every string and every region that owes
+/// something (`owed[r]`: the walls of region r and what it owes each), drop the groups
+/// (`group_of`) owed fewer than two liberties, a region owing a group the most it owes any of
+/// the group's strings, and the regions next to a dropped string, until nothing changes.
+/// Which strings and which regions stand.
+fn greatest_safe_set(group_of: &[usize], owed: &[Vec<(usize, u32)>]) -> (Vec<bool>, Vec<bool>) {
+    let strings = group_of.len();
+    let mut in_b = vec![true; strings];
+    let mut kept: Vec<bool> = owed.iter().map(|d| !d.is_empty()).collect();
+    loop {
+        let mut sum = vec![0u32; strings];
+        for (r, demand) in owed.iter().enumerate() {
+            if !kept[r] {
+                continue;
+            }
+            let mut most: Vec<(usize, u32)> = Vec::new();
+            for &(b, k) in demand {
+                match most.iter_mut().find(|(g, _)| *g == group_of[b]) {
+                    Some(entry) => entry.1 = entry.1.max(k),
+                    None => most.push((group_of[b], k)),
+                }
+            }
+            for (g, k) in most {
+                sum[g] += k;
+            }
+        }
+        let mut changed = false;
+        for b in 0..strings {
+            if in_b[b] && sum[group_of[b]] < 2 {
+                in_b[b] = false;
+                changed = true;
+            }
+        }
+        for (r, demand) in owed.iter().enumerate() {
+            if kept[r] && demand.iter().any(|&(b, _)| !in_b[b]) {
+                kept[r] = false;
+                changed = true;
+            }
+        }
+        if !changed {
+            return (in_b, kept);
+        }
+    }
+}
+
+/// The kept regions reached from the group of the string `start` through kept regions, their
+/// walls and the walls' groups.
+fn connected_regions(
+    start: usize,
+    group_of: &[usize],
+    walls: &[Vec<(usize, u32)>],
+    kept: &[bool],
+) -> Vec<bool> {
+    let mut reached = vec![false; walls.len()];
+    let mut seen = vec![false; group_of.len()];
+    seen[group_of[start]] = true;
+    let mut todo = vec![group_of[start]];
+    while let Some(g) = todo.pop() {
+        for (r, demand) in walls.iter().enumerate() {
+            if kept[r] && !reached[r] && demand.iter().any(|&(w, _)| group_of[w] == g) {
+                reached[r] = true;
+                for &(w, _) in demand {
+                    if !seen[group_of[w]] {
+                        seen[group_of[w]] = true;
+                        todo.push(group_of[w]);
+                    }
+                }
+            }
+        }
+    }
+    reached
+}
+
+/// The connected components of the points whose cell satisfies `member`: each point's
+/// component (None outside) and the components' points.
+fn flood(
+    geometry: &Geometry,
+    position: &Position,
+    member: impl Fn(Cell) -> bool,
+) -> (Vec<Option<usize>>, Vec<Vec<Point>>) {
+    let mut of = vec![None; geometry.len()];
+    let mut parts: Vec<Vec<Point>> = Vec::new();
+    for start in geometry.points() {
+        if of[start].is_some() || !member(position.get(start)) {
+            continue;
+        }
+        let id = parts.len();
+        of[start] = Some(id);
+        let mut part = vec![start];
+        let mut i = 0;
+        while i < part.len() {
+            for &n in geometry.neighbours(part[i]) {
+                if of[n].is_none() && member(position.get(n)) {
+                    of[n] = Some(id);
+                    part.push(n);
+                }
+            }
+            i += 1;
+        }
+        parts.push(part);
+    }
+    (of, parts)
+}
+
+/// The X strings with a stone next to `region` (its walls), in increasing order.
+fn walls_of(geometry: &Geometry, region: &[Point], block_of: &[Option<usize>]) -> Vec<usize> {
+    let mut walls: Vec<usize> = region
+        .iter()
+        .flat_map(|&p| geometry.neighbours(p))
+        .filter_map(|&n| block_of[n])
+        .collect();
+    walls.sort_unstable();
+    walls.dedup();
+    walls
+}
