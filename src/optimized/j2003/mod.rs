@@ -209,6 +209,7 @@ pub(super) fn force(
     let mut spent = 0;
     if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {
         let safety = alternating_safety::is_safe_by_local_answers(
+            alternating_safety::REGION_POINTS,
             geometry,
             position,
             check.string[0],

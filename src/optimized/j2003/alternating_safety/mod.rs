@@ -22,7 +22,7 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use local_game::LocalGame;
 
 /// Largest region (points) whose local game is searched.
-const REGION_POINTS: usize = 24;
+pub(super) const REGION_POINTS: usize = 24;
 
 /// The outcome: whether the string of the check's first point is proved safe, and the
 /// positions the local games examined.
@@ -31,21 +31,11 @@ pub(super) struct Safety {
     pub positions: u64,
 }
 
-/// Whether the X string at `at` is uncapturable by J-LOC-5, within `budget` positions of the
-/// local games (spent positions reported either way).
+/// Whether the X string at `at` is uncapturable by J-LOC-5 and J-LOC-6, with regions of at
+/// most `region_points` points played (the engine: [`REGION_POINTS`]; the tests use small
+/// ones too, so that small boards have miai pairs outside them), within `budget` positions of
+/// the local games (spent positions reported either way).
 pub(super) fn is_safe_by_local_answers(
-    geometry: &Geometry,
-    position: &Position,
-    at: Point,
-    defender: Colour,
-    budget: u64,
-) -> Safety {
-    safe_with_regions_up_to(REGION_POINTS, geometry, position, at, defender, budget)
-}
-
-/// [`is_safe_by_local_answers`] with regions of at most `region_points` points played (the
-/// tests use small ones, so that small boards have miai pairs outside them).
-fn safe_with_regions_up_to(
     region_points: usize,
     geometry: &Geometry,
     position: &Position,

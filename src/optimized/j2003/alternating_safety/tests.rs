@@ -29,7 +29,7 @@ fn parse_position(diagram: &str) -> Option<(Geometry, Position)> {
 fn safe(diagram: &str, at: &str, defender: Colour) -> bool {
     let (g, p) = parse_position(diagram).unwrap();
     let at = g.parse_gtp(at).unwrap();
-    is_safe_by_local_answers(&g, &p, at, defender, 100_000).safe
+    is_safe_by_local_answers(REGION_POINTS, &g, &p, at, defender, 100_000).safe
 }
 
 /// The lower-left white group of the GNU Go regression game 9x9-1 (real-games), whose
@@ -124,7 +124,7 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
         for q in g.points() {
             let Cell::Stone(c) = p.get(q) else { continue };
             for limit in [1, 2, REGION_POINTS] {
-                if !safe_with_regions_up_to(limit, &g, &p, q, c, 50_000).safe {
+                if !is_safe_by_local_answers(limit, &g, &p, q, c, 50_000).safe {
                     continue;
                 }
                 proved += 1;
