@@ -43,6 +43,8 @@ pub(super) fn is_safe_by_local_answers(
     defender: Colour,
     budget: u64,
 ) -> Safety {
+    // A region's points are the bits of a u32 (`LocalGame`).
+    let region_points = region_points.min(32);
     let x = Cell::Stone(defender);
     let mut positions = 0;
     if position.get(at) != x {
