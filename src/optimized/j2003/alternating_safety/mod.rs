@@ -59,8 +59,9 @@ pub(super) fn is_safe_by_local_answers(
         .iter()
         .map(|r| walls_of(geometry, r, &block_of))
         .collect();
-    // Before any search, each region owes each wall at most its liberties there (at most 2):
-    // a string that cannot reach 2 even so is not proved, and the searches run only for the
+    // Before any search, the most a region is asked to owe a wall: its liberties there at
+    // the start, at most 2 (a choice, not a property: X's answers can add liberties). A
+    // string that cannot reach 2 even so is not proved, and the searches run only for the
     // regions that stand in that bound's fixpoint and connect to S's string through them.
     let bound: Vec<Vec<(usize, u32)>> = regions
         .iter()
