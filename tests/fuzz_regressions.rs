@@ -33,9 +33,9 @@ fn parse_case_findings_do_not_panic() {
                     // A small search budget: this property is about panics, not about deciding.
                     let check = &go_oracle::parse::case::Check {
                         budget: check.budget.min(2_000),
-                        solver_budget: check.solver_budget.min(500),
+                        solver_budget: check.solver_budget.min(200),
                         // The reference's nodes cost far more on big boards.
-                        reference_solver_budget: check.reference_solver_budget.min(100),
+                        reference_solver_budget: check.reference_solver_budget.min(20),
                         ljr: check.ljr.clone().map(|mut l| {
                             l.budget = l.budget.min(2_000);
                             l
