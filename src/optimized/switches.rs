@@ -91,6 +91,11 @@ switches! {
     /// point of a miai pair by the other, is uncapturable without a search (spec `j2003.md`
     /// J-LOC-5, J-LOC-6; off: only Benson's shortcut).
     alternating_safety = "alternating-safety", J2003, [J2003];
+    /// J2003: with `alternating_safety`, a region too large to play alone that holds Y's
+    /// stones is cut at Y's strings into its empty parts, each played alone, X never taking
+    /// a cut string's last liberty there (spec `j2003.md` J-LOC-7; off: such a region owes
+    /// nothing).
+    alternating_safety_cuts = "alternating-safety-cuts", J2003, [J2003];
     /// J2003: before solving a status check on its state graph, look for a forced win of the
     /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a
     /// depth-limited search (goal-directed; a proof found decides the check).

@@ -210,6 +210,7 @@ pub(super) fn force(
     if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {
         let safety = alternating_safety::is_safe_by_local_answers(
             alternating_safety::REGION_POINTS,
+            engine.switches.alternating_safety_cuts,
             geometry,
             position,
             check.string[0],
@@ -219,7 +220,11 @@ pub(super) fn force(
         report(
             "alternating safety",
             safety.positions,
-            if safety.safe { "safe" } else { "not proved" },
+            match (safety.safe, safety.by_cut) {
+                (true, true) => "safe (with cut regions)",
+                (true, false) => "safe",
+                _ => "not proved",
+            },
         );
         if safety.safe {
             return Ok(Answer::Decided((false, safety.positions)));

@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::Cut;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 
 /// One region's local game (J-LOC-5 (1)): the region's points numbered 0.., its neighbours
@@ -12,6 +13,12 @@ pub(super) struct LocalGame {
     next: Vec<u32>,
     /// For each wall (in `walls_of` order), the points of the region next to it.
     wall_next: Vec<u32>,
+    /// For each of Y's strings the region was cut at (J-LOC-7), the points of the region
+    /// next to it; and all of them.
+    cut_next: Vec<u32>,
+    cut_touch: u32,
+    /// The cut strings with a liberty outside every region that may be played (bits).
+    free0: u64,
     /// X's and Y's stones on the region at the start.
     x0: u32,
     y0: u32,
@@ -24,11 +31,13 @@ impl LocalGame {
         region: &[Point],
         walls: &[usize],
         block_of: &[Option<usize>],
+        cut: &Cut,
         defender: Colour,
     ) -> LocalGame {
         let index = |p: Point| region.iter().position(|&q| q == p);
         let mut next = vec![0u32; region.len()];
         let mut wall_next = vec![0u32; walls.len()];
+        let mut cut_next = vec![0u32; cut.strings.len()];
         let (mut x0, mut y0) = (0, 0);
         for (i, &p) in region.iter().enumerate() {
             for &n in geometry.neighbours(p) {
@@ -37,6 +46,10 @@ impl LocalGame {
                 } else if let Some(b) = block_of[n] {
                     let w = walls.binary_search(&b).expect("a wall of the region");
                     wall_next[w] |= 1 << i;
+                } else if let Some(f) = cut.string_of[n] {
+                    if let Ok(f) = cut.strings.binary_search(&f) {
+                        cut_next[f] |= 1 << i;
+                    }
                 }
             }
             match position.get(p) {
@@ -45,9 +58,16 @@ impl LocalGame {
                 Cell::Empty => {}
             }
         }
+        let cut_touch = cut_next.iter().fold(0, |a, &t| a | t);
+        let free0 = (0..cut.strings.len())
+            .filter(|&f| cut.free[f])
+            .fold(0u64, |a, f| a | 1 << f);
         LocalGame {
             next,
             wall_next,
+            cut_next,
+            cut_touch,
+            free0,
             x0,
             y0,
         }
@@ -95,17 +115,34 @@ impl LocalGame {
     /// the walls `walls` (bit w for the w-th wall): X's stones on the region joined to them,
     /// and through those the other walls they touch, all of whose empty neighbours on the
     /// region are liberties of the one string.
-    fn group_liberties(&self, x: u32, empty: u32, seed: u32, mut walls: u64) -> u32 {
-        let mut stones = self.string(x, seed);
+    fn group_liberties(&self, x: u32, empty: u32, seed: u32, walls: u64) -> u32 {
+        self.joined_liberties(x, &self.wall_next, empty, seed, walls)
+            .0
+    }
+
+    /// The region's liberties of the string of `stones` through `seed` and the strings
+    /// outside the region `outside` (bit w for the w-th of `outside_next`, the points of the
+    /// region next to each): the stones on the region joined to them, and through those the
+    /// other outside strings they touch; and those outside strings (bits). X's walls
+    /// (J-LOC-5) and Y's cut strings (J-LOC-7).
+    fn joined_liberties(
+        &self,
+        stones: u32,
+        outside_next: &[u32],
+        empty: u32,
+        seed: u32,
+        mut walls: u64,
+    ) -> (u32, u64) {
+        let mut joined = self.string(stones, seed);
         loop {
-            for (w, &touch) in self.wall_next.iter().enumerate() {
+            for (w, &touch) in outside_next.iter().enumerate() {
                 if walls & (1 << w) != 0 {
-                    stones |= self.string(x, touch & x);
+                    joined |= self.string(stones, touch & stones);
                 }
             }
             let mut more = walls;
-            for (w, &touch) in self.wall_next.iter().enumerate() {
-                if touch & stones != 0 {
+            for (w, &touch) in outside_next.iter().enumerate() {
+                if touch & joined != 0 {
                     more |= 1 << w;
                 }
             }
@@ -114,13 +151,13 @@ impl LocalGame {
             }
             walls = more;
         }
-        let mut libs = self.liberties(stones, empty);
-        for (w, &touch) in self.wall_next.iter().enumerate() {
+        let mut libs = self.liberties(joined, empty);
+        for (w, &touch) in outside_next.iter().enumerate() {
             if walls & (1 << w) != 0 {
                 libs |= touch & empty;
             }
         }
-        libs
+        (libs, walls)
     }
 
     /// Whether the string of every wall w has at least `owed[w]` liberties on the region
@@ -132,30 +169,50 @@ impl LocalGame {
             .all(|(w, &k)| k == 0 || self.group_liberties(x, empty, 0, 1 << w).count_ones() >= k)
     }
 
-    /// Whether every wall's string touches `k` sure eyes: empty points whose neighbours on
-    /// the region are all X stones joined to a wall. Y can never play there (J-8: the stone
-    /// would have no liberty and capture nothing, a string joined to a wall being never
-    /// removed), so X wins by passing from then on.
-    fn sure_eyes_hold(&self, x: u32, y: u32, owed: &[u32]) -> bool {
+    /// Whether every wall's string is sure of its owed liberties (J-LOC-5, "Computing it"):
+    /// it has that many *sealed regions*, connected sets of the points of the region without
+    /// an X stone, maximal, next to no cut string (J-LOC-7) and to no X stone not joined to a
+    /// wall, with an empty point, every empty point a liberty of the string. Y can never
+    /// play the last empty point of a sealed region (J-8: the stone would have no liberty and
+    /// capture nothing, a string joined to a wall being never removed), so each keeps the
+    /// string a liberty while X passes for ever. A sure eye (an empty point all of whose
+    /// neighbours on the region are X stones joined to a wall) is the smallest one.
+    fn sealed_regions_hold(&self, x: u32, y: u32, owed: &[u32]) -> bool {
+        let empty = self.all() & !x & !y;
         let walled = self.walled(x);
-        let mut eyes = 0;
-        let mut rest = self.all() & !x & !y;
+        let loose = x & !walled;
+        let libs: Vec<u32> = (0..owed.len())
+            .map(|w| {
+                if owed[w] == 0 {
+                    0
+                } else {
+                    self.group_liberties(x, empty, 0, 1 << w)
+                }
+            })
+            .collect();
+        let mut count = vec![0u32; owed.len()];
+        let mut rest = self.all() & !x;
         while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
-            if self.next[i] & !walled == 0 {
-                eyes |= 1 << i;
+            let r = self.string(self.all() & !x, rest & rest.wrapping_neg());
+            rest &= !r;
+            let room = r & empty;
+            if room == 0 || r & self.cut_touch != 0 || self.liberties(r, loose) != 0 {
+                continue;
+            }
+            for (w, &l) in libs.iter().enumerate() {
+                if owed[w] != 0 && room & !l == 0 {
+                    count[w] += 1;
+                }
             }
         }
-        owed.iter()
-            .enumerate()
-            .all(|(w, &k)| k == 0 || self.group_liberties(x, eyes, 0, 1 << w).count_ones() >= k)
+        owed.iter().zip(&count).all(|(&k, &c)| c >= k)
     }
 
     /// Y's play on point `i`: the new masks, or None if it is illegal (J-8: the point is
     /// empty; X strings on the region without a wall and without a liberty are removed; Y's
-    /// string must then have a liberty). A string joined to a wall is never removed here:
-    /// J-LOC-5 keeps it two liberties before Y's play.
+    /// string must then have a liberty, or be joined to a string the region was cut at,
+    /// J-LOC-7). A string joined to a wall is never removed here: J-LOC-5 keeps it two
+    /// liberties before Y's play.
     fn y_play(&self, x: u32, y: u32, i: usize) -> Option<(u32, u32)> {
         let bit = 1u32 << i;
         let y2 = y | bit;
@@ -171,7 +228,8 @@ impl LocalGame {
             }
         }
         let own = self.string(y2, bit);
-        (self.liberties(own, self.all() & !x2 & !y2) != 0).then_some((x2, y2))
+        (own & self.cut_touch != 0 || self.liberties(own, self.all() & !x2 & !y2) != 0)
+            .then_some((x2, y2))
     }
 
     /// X's stones on the region joined to a wall.
@@ -182,8 +240,11 @@ impl LocalGame {
 
     /// X's answer on point `i`: the new masks, or None unless it is a legal play (J-8) that
     /// is no ko capture (J-29, C-5: a capture of one stone by a lone stone whose only
-    /// liberty is the captured point). J-LOC-5's X makes no ko capture.
-    fn x_play(&self, x: u32, y: u32, i: usize) -> Option<(u32, u32)> {
+    /// liberty is the captured point). J-LOC-5's X makes no ko capture. J-LOC-7's X never
+    /// captures a string the region was cut at: a play that leaves one of them (with Y's
+    /// stones on the region joined to it) without a liberty on the region is refused unless
+    /// one of them has a liberty outside the regions (`free`).
+    fn x_play(&self, x: u32, y: u32, i: usize, free: u64) -> Option<(u32, u32)> {
         let bit = 1u32 << i;
         let x2 = x | bit;
         let mut captured = 0;
@@ -192,12 +253,15 @@ impl LocalGame {
             let j = around.trailing_zeros();
             around &= around - 1;
             let s = self.string(y, 1 << j);
-            if self.liberties(s, self.all() & !x2 & !y) == 0 {
+            if s & self.cut_touch == 0 && self.liberties(s, self.all() & !x2 & !y) == 0 {
                 captured |= s;
             }
         }
         let y2 = y & !captured;
         let empty = self.all() & !x2 & !y2;
+        if self.takes_a_cut_strings_last_liberty((x, y), (x2, y2), free) {
+            return None;
+        }
         if captured == 0 {
             return (self.group_liberties(x2, empty, bit, 0) != 0).then_some((x2, y2));
         }
@@ -206,6 +270,37 @@ impl LocalGame {
             return None;
         }
         Some((x2, y2))
+    }
+
+    /// Whether X's play (from `x`, `y` to `x2`, `y2`) leaves a cut string of J-LOC-7, with
+    /// Y's stones on the region joined to it and the cut strings they join, without a
+    /// liberty on the region that it had, while none of them is known to have a liberty
+    /// outside the regions (`free`, bit f for the f-th cut string).
+    fn takes_a_cut_strings_last_liberty(
+        &self,
+        (x, y): (u32, u32),
+        (x2, y2): (u32, u32),
+        free: u64,
+    ) -> bool {
+        if self.cut_next.is_empty() {
+            return false;
+        }
+        let (before, after) = (self.all() & !x & !y, self.all() & !x2 & !y2);
+        (0..self.cut_next.len()).any(|f| {
+            let (libs, members) = self.joined_liberties(y2, &self.cut_next, after, 0, 1 << f);
+            libs == 0
+                && members & free == 0
+                && self
+                    .joined_liberties(y, &self.cut_next, before, 0, 1 << f)
+                    .0
+                    != 0
+        })
+    }
+
+    /// X's play on the `i`-th point of the region from the start (the tests).
+    #[cfg(test)]
+    pub(super) fn x_play_at(&self, i: usize) -> Option<(u32, u32)> {
+        self.x_play(self.x0, self.y0, i, self.free0)
     }
 
     /// Whether X wins the local game owing every wall w `owed[w]` liberties, within
@@ -220,33 +315,39 @@ impl LocalGame {
             positions: 0,
             budget,
         };
-        let won = search.wins(self.x0, self.y0) == Some(true);
+        let won = search.wins((self.x0, self.y0, self.free0)) == Some(true);
         (won, search.positions)
     }
 }
 
+/// A position of the local game with Y to move: X's and Y's stones on the region, and the
+/// cut strings still known to have a liberty outside the regions (J-LOC-7).
+type Key = (u32, u32, u64);
+
 /// The local game's search: X wins a position with Y to move when the owed liberties hold
-/// and every play of Y has an answer that wins. X's captures let positions come back; a
+/// and every move of Y has an answer that wins. Y's moves are his plays on the region and,
+/// for each cut string known to have a liberty outside, filling the last of them (a play
+/// elsewhere, answered by X's pass; J-LOC-7). X's captures let positions come back; a
 /// position met again on the path counts as won for X (an infinite sequence without the
 /// capture is X's, G-7), and every win found below a position that is then lost is
 /// forgotten, so the wins kept are a set X never has to leave.
 struct Search<'a> {
     game: &'a LocalGame,
     owed: &'a [u32],
-    table: HashMap<(u32, u32), bool>,
-    on_path: HashSet<(u32, u32)>,
-    wins_found: Vec<(u32, u32)>,
+    table: HashMap<Key, bool>,
+    on_path: HashSet<Key>,
+    wins_found: Vec<Key>,
     positions: u64,
     budget: u64,
 }
 
 impl Search<'_> {
-    /// Whether X wins from (x, y) with Y to move; None when the budget ran out.
-    fn wins(&mut self, x: u32, y: u32) -> Option<bool> {
-        if let Some(&known) = self.table.get(&(x, y)) {
+    /// Whether X wins from `key` with Y to move; None when the budget ran out.
+    fn wins(&mut self, key: Key) -> Option<bool> {
+        if let Some(&known) = self.table.get(&key) {
             return Some(known);
         }
-        if self.on_path.contains(&(x, y)) {
+        if self.on_path.contains(&key) {
             return Some(true);
         }
         if self.positions >= self.budget {
@@ -254,15 +355,16 @@ impl Search<'_> {
         }
         self.positions += 1;
         let game = self.game;
+        let (x, y, free) = key;
         if !game.owed_liberties_hold(x, y, self.owed) {
-            self.table.insert((x, y), false);
+            self.table.insert(key, false);
             return Some(false);
         }
-        if game.sure_eyes_hold(x, y, self.owed) {
-            self.table.insert((x, y), true);
+        if game.sealed_regions_hold(x, y, self.owed) {
+            self.table.insert(key, true);
             return Some(true);
         }
-        self.on_path.insert((x, y));
+        self.on_path.insert(key);
         let mark = self.wins_found.len();
         let mut won = true;
         let mut rest = game.all() & !x & !y;
@@ -272,44 +374,51 @@ impl Search<'_> {
             let Some((x1, y1)) = game.y_play(x, y, i) else {
                 continue;
             };
-            if !self.answers(x1, y1, i)? {
+            if !self.answers((x1, y1, free), i)? {
                 won = false;
                 break;
             }
         }
-        self.on_path.remove(&(x, y));
+        let mut filled = free;
+        while won && filled != 0 {
+            let f = filled & filled.wrapping_neg();
+            filled &= !f;
+            won = self.wins((x, y, free & !f))?;
+        }
+        self.on_path.remove(&key);
         if won {
-            self.wins_found.push((x, y));
+            self.wins_found.push(key);
         } else {
-            for key in self.wins_found.drain(mark..) {
-                self.table.remove(&key);
+            for lost in self.wins_found.drain(mark..) {
+                self.table.remove(&lost);
             }
         }
-        self.table.insert((x, y), won);
+        self.table.insert(key, won);
         Some(won)
     }
 
     /// Whether X has a winning answer after Y's play on `i`: a play next to it, else a
     /// pass, else any other play.
-    fn answers(&mut self, x: u32, y: u32, i: usize) -> Option<bool> {
+    fn answers(&mut self, key: Key, i: usize) -> Option<bool> {
         let game = self.game;
+        let (x, y, _) = key;
         let empty = game.all() & !x & !y;
         let near = game.next[i] & empty;
-        if self.some_play_wins(x, y, near)? || self.wins(x, y)? {
+        if self.some_play_wins(key, near)? || self.wins(key)? {
             return Some(true);
         }
-        self.some_play_wins(x, y, empty & !near)
+        self.some_play_wins(key, empty & !near)
     }
 
     /// Whether an X play on one of the points `candidates` wins.
-    fn some_play_wins(&mut self, x: u32, y: u32, candidates: u32) -> Option<bool> {
+    fn some_play_wins(&mut self, (x, y, free): Key, candidates: u32) -> Option<bool> {
         let game = self.game;
         let mut rest = candidates;
         while rest != 0 {
             let j = rest.trailing_zeros() as usize;
             rest &= rest - 1;
-            if let Some((x2, y2)) = game.x_play(x, y, j) {
-                if self.wins(x2, y2)? {
+            if let Some((x2, y2)) = game.x_play(x, y, j, free) {
+                if self.wins((x2, y2, free))? {
                     return Some(true);
                 }
             }

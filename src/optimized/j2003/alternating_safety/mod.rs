@@ -24,19 +24,34 @@ use local_game::LocalGame;
 /// Largest region (points) whose local game is searched.
 pub(super) const REGION_POINTS: usize = 24;
 
+/// The strings of Y a region was cut at (J-LOC-7): each point's Y string (None elsewhere),
+/// the strings next to the region, in increasing order (none for an uncut region), and for
+/// each whether it has a liberty outside every region that may be played and next to no X
+/// stone (so that no answer of X, on a region or on a miai pair, ever fills it).
+pub(super) struct Cut<'a> {
+    pub string_of: &'a [Option<usize>],
+    pub strings: Vec<usize>,
+    pub free: Vec<bool>,
+}
+
 /// The outcome: whether the string of the check's first point is proved safe, and the
 /// positions the local games examined.
 pub(super) struct Safety {
     pub safe: bool,
     pub positions: u64,
+    /// Whether a region cut at Y's strings (J-LOC-7) is among the regions that prove it.
+    pub by_cut: bool,
 }
 
 /// Whether the X string at `at` is uncapturable by J-LOC-5 and J-LOC-6, with regions of at
 /// most `region_points` points played (the engine: [`REGION_POINTS`]; the tests use small
 /// ones too, so that small boards have miai pairs outside them), within `budget` positions of
-/// the local games (spent positions reported either way).
+/// the local games (spent positions reported either way). With `cuts` (switch
+/// `alternating-safety-cuts`, J-LOC-7), a region larger than that which holds Y stones is cut
+/// at Y's strings into the sets of its empty points, each played alone.
 pub(super) fn is_safe_by_local_answers(
     region_points: usize,
+    cuts: bool,
     geometry: &Geometry,
     position: &Position,
     at: Point,
@@ -51,10 +66,21 @@ pub(super) fn is_safe_by_local_answers(
         return Safety {
             safe: false,
             positions,
+            by_cut: false,
         };
     }
     let (block_of, blocks) = flood(geometry, position, |c| c == x);
-    let (_, regions) = flood(geometry, position, |c| c != x);
+    let (y_string_of, y_strings) = flood(geometry, position, |c| {
+        c == Cell::Stone(defender.opponent())
+    });
+    let (regions, cut_at) = regions_of(
+        geometry,
+        position,
+        defender,
+        region_points,
+        cuts,
+        &y_string_of,
+    );
     let walls: Vec<Vec<usize>> = regions
         .iter()
         .map(|r| walls_of(geometry, r, &block_of))
@@ -66,8 +92,13 @@ pub(super) fn is_safe_by_local_answers(
     let bound: Vec<Vec<(usize, u32)>> = regions
         .iter()
         .zip(&walls)
-        .map(|(region, walls)| {
-            if region.len() > region_points || walls.is_empty() || walls.len() > 64 {
+        .enumerate()
+        .map(|(r, (region, walls))| {
+            if region.len() > region_points
+                || walls.is_empty()
+                || walls.len() > 64
+                || cut_at[r].len() > 64
+            {
                 return Vec::new();
             }
             walls
@@ -89,6 +120,14 @@ pub(super) fn is_safe_by_local_answers(
         })
         .collect();
     let candidate: Vec<bool> = bound.iter().map(|b| !b.is_empty()).collect();
+    let mut next_to_cut = vec![false; geometry.len()];
+    for &f in cut_at.iter().flatten() {
+        for &q in &y_strings[f] {
+            for &n in geometry.neighbours(q) {
+                next_to_cut[n] = true;
+            }
+        }
+    }
     let group_of = miai_groups(
         geometry,
         position,
@@ -96,22 +135,33 @@ pub(super) fn is_safe_by_local_answers(
         blocks.len(),
         &regions,
         &candidate,
+        &next_to_cut,
     );
+    let free = free_cut_strings(geometry, position, &regions, &candidate, &y_strings);
     let (in_bound, kept_in_bound) = greatest_safe_set(&group_of, &bound);
     let Some(start) = block_of[at].filter(|&b| in_bound[b]) else {
         return Safety {
             safe: false,
             positions,
+            by_cut: false,
         };
     };
     let wanted = connected_regions(start, &group_of, &bound, &kept_in_bound);
-    // Each wanted region's local game (J-LOC-5): what it owes each string next to it.
+    // Each wanted region's local game (J-LOC-5): what it owes each string next to it. The
+    // smaller regions first, so that a large one cannot spend the budget of the small ones.
     let mut owed: Vec<Vec<(usize, u32)>> = vec![Vec::new(); regions.len()];
-    for (r, region) in regions.iter().enumerate() {
-        if !wanted[r] {
-            continue;
-        }
-        let game = LocalGame::new(geometry, position, region, &walls[r], &block_of, defender);
+    let mut order: Vec<usize> = (0..regions.len()).filter(|&r| wanted[r]).collect();
+    order.sort_by_key(|&r| regions[r].len());
+    for r in order {
+        let region = &regions[r];
+        let cut = Cut {
+            string_of: &y_string_of,
+            strings: cut_at[r].clone(),
+            free: cut_at[r].iter().map(|&f| free[f]).collect(),
+        };
+        let game = LocalGame::new(
+            geometry, position, region, &walls[r], &block_of, &cut, defender,
+        );
         // First what the bound allows, then at most one liberty per wall; two liberties get
         // at most half of what is left, so that one is still tried.
         let most: Vec<u32> = bound[r].iter().map(|&(_, k)| k).collect();
@@ -119,10 +169,13 @@ pub(super) fn is_safe_by_local_answers(
         if one.iter().all(|&k| k == 0) {
             continue;
         }
-        for (demand, share) in [(&most, 2), (&one, 1)] {
-            if share == 2 && most == one {
-                continue;
-            }
+        let tries: Vec<&Vec<u32>> = if most == one {
+            vec![&one]
+        } else {
+            vec![&most, &one]
+        };
+        for (t, demand) in tries.iter().enumerate() {
+            let share = if t + 1 == tries.len() { 1 } else { 2 };
             let left = budget.saturating_sub(positions) / share;
             let (won, spent) = game.solve(demand, left);
             positions += spent;
@@ -136,16 +189,101 @@ pub(super) fn is_safe_by_local_answers(
             }
         }
     }
-    let (in_b, _) = greatest_safe_set(&group_of, &owed);
+    let (in_b, kept) = greatest_safe_set(&group_of, &owed);
     let safe = block_of[at].is_some_and(|b| in_b[b]);
-    Safety { safe, positions }
+    let by_cut = safe && (0..regions.len()).any(|r| kept[r] && !cut_at[r].is_empty());
+    Safety {
+        safe,
+        positions,
+        by_cut,
+    }
+}
+
+/// The regions of J-LOC-5 (the maximal connected sets of points without an X stone), except
+/// that with `cuts` one of more than `region_points` points that holds Y stones is replaced
+/// by the connected sets of its empty points, each cut at the Y strings next to it (J-LOC-7).
+/// The regions, and for each the Y strings it was cut at (`y_string_of`'s numbers, in
+/// increasing order; none for a region not cut).
+fn regions_of(
+    geometry: &Geometry,
+    position: &Position,
+    defender: Colour,
+    region_points: usize,
+    cuts: bool,
+    y_string_of: &[Option<usize>],
+) -> (Vec<Vec<Point>>, Vec<Vec<usize>>) {
+    let x = Cell::Stone(defender);
+    let (_, whole) = flood(geometry, position, |c| c != x);
+    let (empty_of, empty_parts) = flood(geometry, position, |c| c == Cell::Empty);
+    let mut regions = Vec::new();
+    let mut cut_at = Vec::new();
+    for region in whole {
+        let holds_y = region.iter().any(|&p| y_string_of[p].is_some());
+        if !cuts || region.len() <= region_points || !holds_y {
+            regions.push(region);
+            cut_at.push(Vec::new());
+            continue;
+        }
+        let mut parts: Vec<usize> = region.iter().filter_map(|&p| empty_of[p]).collect();
+        parts.sort_unstable();
+        parts.dedup();
+        for part in parts {
+            let points = empty_parts[part].clone();
+            let mut strings: Vec<usize> = points
+                .iter()
+                .flat_map(|&p| geometry.neighbours(p))
+                .filter_map(|&n| y_string_of[n])
+                .collect();
+            strings.sort_unstable();
+            strings.dedup();
+            regions.push(points);
+            cut_at.push(strings);
+        }
+    }
+    (regions, cut_at)
+}
+
+/// Which of Y's strings have a liberty outside every candidate region and next to no X
+/// stone (J-LOC-7: no answer of X, on a region or on a miai pair, ever fills it).
+fn free_cut_strings(
+    geometry: &Geometry,
+    position: &Position,
+    regions: &[Vec<Point>],
+    candidate: &[bool],
+    y_strings: &[Vec<Point>],
+) -> Vec<bool> {
+    let mut in_candidate = vec![false; geometry.len()];
+    for (region, &c) in regions.iter().zip(candidate) {
+        if c {
+            for &p in region {
+                in_candidate[p] = true;
+            }
+        }
+    }
+    y_strings
+        .iter()
+        .map(|stones| {
+            let colour = position.get(stones[0]);
+            stones.iter().any(|&q| {
+                geometry.neighbours(q).iter().any(|&p| {
+                    position.get(p) == Cell::Empty
+                        && !in_candidate[p]
+                        && geometry
+                            .neighbours(p)
+                            .iter()
+                            .all(|&n| position.get(n) == Cell::Empty || position.get(n) == colour)
+                })
+            })
+        })
+        .collect()
 }
 
 /// The miai connections of J-LOC-6: X's strings joined in groups by pairs of common
-/// liberties, each pair two empty points next to both strings and outside every candidate
-/// region (X answers Y's play on one by a play on the other), no point in two pairs. Pairs are
-/// taken in the order of the strings, and only between strings not yet in one group. The
-/// group of each string (a union-find root).
+/// liberties, each pair two empty points next to both strings, outside every candidate
+/// region and next to no string a region was cut at (J-LOC-7: X's answer there could take
+/// its last liberty), X answering Y's play on one by a play on the other, no point in two
+/// pairs. Pairs are taken in the order of the strings, and only between strings not yet in
+/// one group. The group of each string (a union-find root).
 fn miai_groups(
     geometry: &Geometry,
     position: &Position,
@@ -153,6 +291,7 @@ fn miai_groups(
     strings: usize,
     regions: &[Vec<Point>],
     candidate: &[bool],
+    next_to_cut: &[bool],
 ) -> Vec<usize> {
     let mut in_candidate = vec![false; geometry.len()];
     for (region, &c) in regions.iter().zip(candidate) {
@@ -165,7 +304,7 @@ fn miai_groups(
     // The common liberties of each pair of strings, outside the candidate regions.
     let mut common: Vec<((usize, usize), Point)> = Vec::new();
     for p in geometry.points() {
-        if position.get(p) != Cell::Empty || in_candidate[p] {
+        if position.get(p) != Cell::Empty || in_candidate[p] || next_to_cut[p] {
             continue;
         }
         let mut next: Vec<usize> = geometry

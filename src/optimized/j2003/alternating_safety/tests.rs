@@ -29,7 +29,7 @@ fn parse_position(diagram: &str) -> Option<(Geometry, Position)> {
 fn safe(diagram: &str, at: &str, defender: Colour) -> bool {
     let (g, p) = parse_position(diagram).unwrap();
     let at = g.parse_gtp(at).unwrap();
-    is_safe_by_local_answers(REGION_POINTS, &g, &p, at, defender, 100_000).safe
+    is_safe_by_local_answers(REGION_POINTS, true, &g, &p, at, defender, 100_000).safe
 }
 
 /// The lower-left white group of the GNU Go regression game 9x9-1 (real-games), whose
@@ -123,8 +123,9 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
         }
         for q in g.points() {
             let Cell::Stone(c) = p.get(q) else { continue };
-            for limit in [1, 2, REGION_POINTS] {
-                if !is_safe_by_local_answers(limit, &g, &p, q, c, 50_000).safe {
+            for limit in [1, 2, 6, REGION_POINTS] {
+                let safety = is_safe_by_local_answers(limit, true, &g, &p, q, c, 50_000);
+                if !safety.safe {
                     continue;
                 }
                 proved += 1;
@@ -135,7 +136,16 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
                     .iter()
                     .map(|r| r.len() <= limit && !walls_of(&g, r, &block_of).is_empty())
                     .collect();
-                let group_of = miai_groups(&g, &p, &block_of, blocks.len(), &regions, &candidate);
+                let no_cut = vec![false; g.len()];
+                let group_of = miai_groups(
+                    &g,
+                    &p,
+                    &block_of,
+                    blocks.len(),
+                    &regions,
+                    &candidate,
+                    &no_cut,
+                );
                 let b = block_of[q].unwrap();
                 if group_of.iter().filter(|&&r| r == group_of[b]).count() > 1 {
                     with_pairs += 1;
@@ -162,5 +172,145 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
     assert!(
         proved > 100 && with_pairs >= 5,
         "{proved} proofs, {with_pairs} with pairs"
+    );
+}
+
+/// Whether J-LOC-5 proves the string at `at` safe with regions of at most `limit` points,
+/// regions larger than that cut at Y's strings (J-LOC-7) or not.
+fn safe_within(diagram: &str, at: &str, defender: Colour, limit: usize, cuts: bool) -> Safety {
+    let (g, p) = parse_position(diagram).unwrap();
+    let at = g.parse_gtp(at).unwrap();
+    is_safe_by_local_answers(limit, cuts, &g, &p, at, defender, 100_000)
+}
+
+/// J-LOC-7: White's eye space C3-F3 touches the black wall at G3, so with regions of at most
+/// 6 points it lies in one region with all of Black's stones and H1-H3 (16 points). Cut at
+/// Black's string, C3-F3 is played alone: W D3 answers B F3 or B E3, W E3 answers B D3,
+/// leaving White an eye at C3 (or C3 with Black's D3 in it) beside A3.
+const CUT_EYE: &str = "\
+. O . . . . # .
+O O O O O O # .
+# # # # # # # .
+";
+
+#[test]
+fn a_cut_region_owes_its_eye() {
+    let cut = safe_within(CUT_EYE, "B3", Colour::White, 6, true);
+    assert!(cut.safe && cut.by_cut);
+    assert!(!safe_within(CUT_EYE, "B3", Colour::White, 6, false).safe);
+}
+
+/// J-LOC-7 (b): with Black on E3, White's D3 would take the last liberty on the cut region
+/// C3-D3 of Black's string: refused unless that string has a liberty outside (H1-H3 here).
+#[test]
+fn a_cut_strings_last_liberty_is_not_taken() {
+    let diagram = CUT_EYE.replacen(". O . . . . # .", ". O . . # # # .", 1);
+    let (g, p) = parse_position(&diagram).unwrap();
+    let x = Cell::WHITE;
+    let (block_of, _) = flood(&g, &p, |c| c == x);
+    let (y_string_of, _) = flood(&g, &p, |c| c == Cell::BLACK);
+    let region: Vec<Point> = ["C3", "D3"]
+        .iter()
+        .map(|n| g.parse_gtp(n).unwrap())
+        .collect();
+    let walls = walls_of(&g, &region, &block_of);
+    let black = y_string_of[g.parse_gtp("E3").unwrap()].unwrap();
+    for free in [false, true] {
+        let cut = Cut {
+            string_of: &y_string_of,
+            strings: vec![black],
+            free: vec![free],
+        };
+        let game = LocalGame::new(&g, &p, &region, &walls, &block_of, &cut, Colour::White);
+        assert_eq!(game.x_play_at(1).is_some(), free, "free {free}");
+        assert!(game.x_play_at(0).is_some());
+    }
+}
+
+/// J-LOC-7: with a three-point eye space C3-E3 next to the black wall at F3, White's only
+/// answer to B E3 is D3, which takes the last liberty on the region of Black's string. That
+/// string has liberties outside (G1-G3), but Black may fill them himself (a move of his in
+/// the local game), and then D3 is refused: C3-E3 owes White nothing. (In the real game W
+/// would then capture Black's string, which the local game cannot follow.)
+#[test]
+fn a_cut_strings_outside_liberties_can_be_filled() {
+    let three = ". O . . . # .\nO O O O O # .\n# # # # # # .\n";
+    assert!(!safe_within(three, "B3", Colour::White, 4, true).safe);
+}
+
+/// J-LOC-7 on random boards built like `CUT_EYE` (X's eye space along the top edge, X's wall
+/// under it, Y's wall under that, each point changed at random): no string proved safe with
+/// regions cut at Y's strings is one the proof searches and the state graph (without
+/// `alternating-safety`) find capturable.
+#[test]
+fn cut_regions_agree_with_the_searches_on_random_boards() {
+    use crate::engine::{Answer, Engine};
+    use crate::optimized::{Optimized, Switches};
+    use crate::status_game::{StatusCheck, StatusKind};
+    let engine = Optimized {
+        switches: Switches {
+            alternating_safety: false,
+            ..Switches::ALL_ON
+        },
+    };
+    let mut next = crate::optimized::j2003::board::test_support::rng(0xc07);
+    let (mut proved, mut decided) = (0, 0);
+    for i in 0..400 {
+        let (w, h) = [(7, 3), (8, 3), (6, 4)][i % 3];
+        let g = Geometry::rect(w, h).unwrap();
+        let mut p = Position::empty(g.len());
+        for (y, x) in (0..h).flat_map(|y| (0..w).map(move |x| (y, x))) {
+            let q = g.at(x, y).unwrap();
+            // Percentages of (X, Y) stones per row from the top.
+            let (xs, ys) = match (y, x + 1 == w) {
+                (_, true) => (5, 20),
+                (0, _) => (15, 15),
+                (1, _) => (75, 10),
+                _ => (5, 70),
+            };
+            let roll = next() % 100;
+            let cell = if roll < xs {
+                Cell::WHITE
+            } else if roll < xs + ys {
+                Cell::BLACK
+            } else {
+                continue;
+            };
+            p.set(q, cell);
+            if !p.stones_without_liberty(&g).is_empty() {
+                p.set(q, Cell::Empty);
+            }
+        }
+        for q in g.points() {
+            if p.get(q) != Cell::WHITE {
+                continue;
+            }
+            let safety = is_safe_by_local_answers(6, true, &g, &p, q, Colour::White, 50_000);
+            if !safety.by_cut {
+                continue;
+            }
+            proved += 1;
+            let (_, strings) = flood(&g, &p, |cell| cell == Cell::WHITE);
+            let string = strings.into_iter().find(|s| s.contains(&q)).unwrap();
+            let check = StatusCheck {
+                string,
+                defender: Colour::White,
+                kind: StatusKind::Uncapturable,
+                local: Vec::new(),
+            };
+            let answer = engine.j2003().unwrap().force(&g, &p, &check, 300_000);
+            decided += usize::from(matches!(answer, Ok(Answer::Decided(_))));
+            assert!(
+                !matches!(answer, Ok(Answer::Decided((true, _)))),
+                "white at {} proved safe with cut regions, but capturable:\n{}",
+                g.name(q),
+                p.diagram(&g)
+            );
+        }
+    }
+    eprintln!("{proved} proofs with cut regions, {decided} decided by the searches");
+    assert!(
+        proved >= 20 && decided >= 10,
+        "{proved} proofs with cut regions, {decided} decided by the searches"
     );
 }
