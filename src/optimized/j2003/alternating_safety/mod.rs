@@ -24,6 +24,11 @@ use local_game::LocalGame;
 /// Largest region (points) whose local game is searched.
 pub(super) const REGION_POINTS: usize = 24;
 
+/// Largest region cut at Y's strings (J-LOC-7) whose local game is searched: such a region
+/// is meant for an eye space beside a Y wall; in a larger one (a territory with Y's dead
+/// stones made uncapturable by the cut) the search spends its budget in vain.
+const CUT_REGION_POINTS: usize = 12;
+
 /// The strings of Y a region was cut at (J-LOC-7): each point's Y string (None elsewhere),
 /// the strings next to the region, in increasing order (none for an uncut region), and for
 /// each whether it has a liberty outside every region that may be played and next to no X
@@ -94,10 +99,12 @@ pub(super) fn is_safe_by_local_answers(
         .zip(&walls)
         .enumerate()
         .map(|(r, (region, walls))| {
-            if region.len() > region_points
-                || walls.is_empty()
-                || walls.len() > 64
-                || cut_at[r].len() > 64
+            let limit = if cut_at[r].is_empty() {
+                region_points
+            } else {
+                region_points.min(CUT_REGION_POINTS)
+            };
+            if region.len() > limit || walls.is_empty() || walls.len() > 64 || cut_at[r].len() > 64
             {
                 return Vec::new();
             }
