@@ -94,38 +94,15 @@ pub(super) fn is_safe_by_local_answers(
     // the start, at most 2 (a choice, not a property: X's answers can add liberties). A
     // string that cannot reach 2 even so is not proved, and the searches run only for the
     // regions that stand in that bound's fixpoint and connect to S's string through them.
-    let bound: Vec<Vec<(usize, u32)>> = regions
-        .iter()
-        .zip(&walls)
-        .enumerate()
-        .map(|(r, (region, walls))| {
-            let limit = if cut_at[r].is_empty() {
-                region_points
-            } else {
-                region_points.min(CUT_REGION_POINTS)
-            };
-            if region.len() > limit || walls.is_empty() || walls.len() > 64 || cut_at[r].len() > 64
-            {
-                return Vec::new();
-            }
-            walls
-                .iter()
-                .map(|&b| {
-                    let libs = region
-                        .iter()
-                        .filter(|&&p| {
-                            position.get(p) == Cell::Empty
-                                && geometry
-                                    .neighbours(p)
-                                    .iter()
-                                    .any(|&n| block_of[n] == Some(b))
-                        })
-                        .count();
-                    (b, libs.min(2) as u32)
-                })
-                .collect()
-        })
-        .collect();
+    let bound = bounds(
+        geometry,
+        position,
+        &regions,
+        &walls,
+        &cut_at,
+        &block_of,
+        region_points,
+    );
     let candidate: Vec<bool> = bound.iter().map(|b| !b.is_empty()).collect();
     let mut next_to_cut = vec![false; geometry.len()];
     for &f in cut_at.iter().flatten() {
@@ -204,6 +181,53 @@ pub(super) fn is_safe_by_local_answers(
         positions,
         by_cut,
     }
+}
+
+/// The most each region that may be played is asked to owe each of its walls (J-LOC-5,
+/// "Computing it"): the wall's liberties there at the start, at most 2; nothing for a region
+/// too large to play (`region_points`, or [`CUT_REGION_POINTS`] for a cut one), without walls,
+/// or with more than 64 walls or cut strings.
+fn bounds(
+    geometry: &Geometry,
+    position: &Position,
+    regions: &[Vec<Point>],
+    walls: &[Vec<usize>],
+    cut_at: &[Vec<usize>],
+    block_of: &[Option<usize>],
+    region_points: usize,
+) -> Vec<Vec<(usize, u32)>> {
+    regions
+        .iter()
+        .zip(walls)
+        .enumerate()
+        .map(|(r, (region, walls))| {
+            let limit = if cut_at[r].is_empty() {
+                region_points
+            } else {
+                region_points.min(CUT_REGION_POINTS)
+            };
+            if region.len() > limit || walls.is_empty() || walls.len() > 64 || cut_at[r].len() > 64
+            {
+                return Vec::new();
+            }
+            walls
+                .iter()
+                .map(|&b| {
+                    let libs = region
+                        .iter()
+                        .filter(|&&p| {
+                            position.get(p) == Cell::Empty
+                                && geometry
+                                    .neighbours(p)
+                                    .iter()
+                                    .any(|&n| block_of[n] == Some(b))
+                        })
+                        .count();
+                    (b, libs.min(2) as u32)
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// The regions of J-LOC-5 (the maximal connected sets of points without an X stone), except
