@@ -274,6 +274,19 @@ fn regions_of(
     (regions, cut_at)
 }
 
+/// Whether each point lies in a candidate region (one that may be played).
+fn candidate_points(geometry: &Geometry, regions: &[Vec<Point>], candidate: &[bool]) -> Vec<bool> {
+    let mut in_candidate = vec![false; geometry.len()];
+    for (region, &c) in regions.iter().zip(candidate) {
+        if c {
+            for &p in region {
+                in_candidate[p] = true;
+            }
+        }
+    }
+    in_candidate
+}
+
 /// Which of Y's strings have a liberty outside every candidate region and next to no X
 /// stone (J-LOC-7: no answer of X, on a region or on a miai pair, ever fills it).
 fn free_cut_strings(
@@ -283,14 +296,7 @@ fn free_cut_strings(
     candidate: &[bool],
     y_strings: &[Vec<Point>],
 ) -> Vec<bool> {
-    let mut in_candidate = vec![false; geometry.len()];
-    for (region, &c) in regions.iter().zip(candidate) {
-        if c {
-            for &p in region {
-                in_candidate[p] = true;
-            }
-        }
-    }
+    let in_candidate = candidate_points(geometry, regions, candidate);
     y_strings
         .iter()
         .map(|stones| {
@@ -324,14 +330,7 @@ fn miai_groups(
     candidate: &[bool],
     next_to_cut: &[bool],
 ) -> Vec<usize> {
-    let mut in_candidate = vec![false; geometry.len()];
-    for (region, &c) in regions.iter().zip(candidate) {
-        if c {
-            for &p in region {
-                in_candidate[p] = true;
-            }
-        }
-    }
+    let in_candidate = candidate_points(geometry, regions, candidate);
     // The common liberties of each pair of strings, outside the candidate regions.
     let mut common: Vec<((usize, usize), Point)> = Vec::new();
     for p in geometry.points() {
