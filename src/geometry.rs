@@ -81,11 +81,45 @@ pub enum Shape {
 }
 
 /// A finite set of points with a symmetric, irreflexive neighbour relation (spec `PLAY-1`).
+///
+/// The tables are shared: a clone is a reference count, not a copy (a game record's reader
+/// and every engine clone the board they are given).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Geometry {
     shape: Shape,
-    neighbours: Vec<Vec<Point>>,
-    names: Vec<String>,
+    tables: std::sync::Arc<Tables>,
+}
+
+/// A geometry's neighbour lists and point names, each flattened into one vector.
+#[derive(Debug, PartialEq, Eq)]
+struct Tables {
+    /// Point p's neighbours are `neighbours[starts[p]..starts[p + 1]]`.
+    neighbours: Vec<Point>,
+    starts: Vec<usize>,
+    /// Point p's name is `names[name_ends[p - 1]..name_ends[p]]` (from 0 for p = 0).
+    names: String,
+    name_ends: Vec<usize>,
+}
+
+impl Tables {
+    fn with_capacity(points: usize) -> Tables {
+        let mut starts = Vec::with_capacity(points + 1);
+        starts.push(0);
+        Tables {
+            neighbours: Vec::with_capacity(4 * points),
+            starts,
+            names: String::with_capacity(4 * points),
+            name_ends: Vec::with_capacity(points),
+        }
+    }
+    /// The next point: its neighbours and its name.
+    fn push(&mut self, neighbours: &[Point], name: std::fmt::Arguments<'_>) {
+        use std::fmt::Write;
+        self.neighbours.extend_from_slice(neighbours);
+        self.starts.push(self.neighbours.len());
+        let _ = self.names.write_fmt(name);
+        self.name_ends.push(self.names.len());
+    }
 }
 
 /// Why a geometry could not be built.
@@ -106,36 +140,50 @@ pub const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
 
 impl Geometry {
     /// A `width` x `height` rectangle with orthogonal adjacency.
+    /// Each size is built once per process and shared.
     pub fn rect(width: usize, height: usize) -> Result<Geometry, GeometryError> {
         if !(1..=MAX_SIDE).contains(&width) || !(1..=MAX_SIDE).contains(&height) {
             return Err(GeometryError::BadSize { width, height });
         }
-        let mut neighbours = Vec::with_capacity(width * height);
-        let mut names = Vec::with_capacity(width * height);
+        static RECTS: [std::sync::OnceLock<Geometry>; MAX_SIDE * MAX_SIDE] =
+            [const { std::sync::OnceLock::new() }; MAX_SIDE * MAX_SIDE];
+        let built = RECTS[(height - 1) * MAX_SIDE + width - 1]
+            .get_or_init(|| Geometry::build_rect(width, height));
+        Ok(built.clone())
+    }
+
+    fn build_rect(width: usize, height: usize) -> Geometry {
+        let mut tables = Tables::with_capacity(width * height);
         for y in 0..height {
             for (x, &letter) in COLUMN_LETTERS.iter().enumerate().take(width) {
-                let mut n = Vec::with_capacity(4);
+                let mut n = [0; 4];
+                let mut k = 0;
+                let mut add = |q: Point| {
+                    n[k] = q;
+                    k += 1;
+                };
                 if y > 0 {
-                    n.push((y - 1) * width + x);
+                    add((y - 1) * width + x);
                 }
                 if x > 0 {
-                    n.push(y * width + x - 1);
+                    add(y * width + x - 1);
                 }
                 if x + 1 < width {
-                    n.push(y * width + x + 1);
+                    add(y * width + x + 1);
                 }
                 if y + 1 < height {
-                    n.push((y + 1) * width + x);
+                    add((y + 1) * width + x);
                 }
-                neighbours.push(n);
-                names.push(format!("{}{}", char::from(letter), height - y));
+                tables.push(
+                    &n[..k],
+                    format_args!("{}{}", char::from(letter), height - y),
+                );
             }
         }
-        Ok(Geometry {
+        Geometry {
             shape: Shape::Rect { width, height },
-            neighbours,
-            names,
-        })
+            tables: std::sync::Arc::new(tables),
+        }
     }
 
     /// A general board: `n` points named `0..n`, and undirected edges.
@@ -159,18 +207,21 @@ impl Geometry {
         for list in &mut neighbours {
             list.sort_unstable();
         }
+        let mut tables = Tables::with_capacity(n);
+        for (i, list) in neighbours.iter().enumerate() {
+            tables.push(list, format_args!("p{i}"));
+        }
         Ok(Geometry {
             shape: Shape::Graph,
-            neighbours,
-            names: (0..n).map(|i| format!("p{i}")).collect(),
+            tables: std::sync::Arc::new(tables),
         })
     }
 
     pub fn len(&self) -> usize {
-        self.neighbours.len()
+        self.tables.name_ends.len()
     }
     pub fn is_empty(&self) -> bool {
-        self.neighbours.is_empty()
+        self.tables.name_ends.is_empty()
     }
     pub fn shape(&self) -> &Shape {
         &self.shape
@@ -183,14 +234,17 @@ impl Geometry {
         }
     }
     pub fn neighbours(&self, p: Point) -> &[Point] {
-        &self.neighbours[p]
+        let t = &*self.tables;
+        &t.neighbours[t.starts[p]..t.starts[p + 1]]
     }
     pub fn points(&self) -> std::ops::Range<Point> {
         0..self.len()
     }
     /// The point's name: GTP coordinates on a rectangle (`D4`), `pN` on a graph.
     pub fn name(&self, p: Point) -> &str {
-        &self.names[p]
+        let t = &*self.tables;
+        let start = if p == 0 { 0 } else { t.name_ends[p - 1] };
+        &t.names[start..t.name_ends[p]]
     }
     /// Point at column `x`, row `y` counted from the top (diagram order).
     pub fn at(&self, x: usize, y: usize) -> Option<Point> {

@@ -360,18 +360,29 @@ fn fixtures_and_their_mutations_hold_the_fuzz_property() {
             sgf_read_write(&bytes).unwrap_or_else(|m| panic!("{}: {m}", e.path().display()));
         }
     }
+    // The bytes are shared out between the cores (this test runs alone at the end).
+    let parts = std::thread::available_parallelism().map_or(1, |n| n.get());
     for name in ["good/rect_7x5.sgf", "good/ff4_ex.sgf"] {
         let bytes = std::fs::read(fixture(name)).unwrap();
-        for cut in 0..=bytes.len() {
-            sgf_read_write(&bytes[..cut]).unwrap_or_else(|m| panic!("{name} cut at {cut}: {m}"));
-        }
-        for i in 0..bytes.len() {
-            for b in [b'(', b')', b';', b'[', b']', b'\\', b'z', b':', b'B', 0xff] {
-                let mut m = bytes.clone();
-                m[i] = b;
-                sgf_read_write(&m).unwrap_or_else(|e| panic!("{name} byte {i} = {b}: {e}"));
+        std::thread::scope(|scope| {
+            for part in 0..parts {
+                let bytes = &bytes;
+                scope.spawn(move || {
+                    for cut in (part..=bytes.len()).step_by(parts) {
+                        sgf_read_write(&bytes[..cut])
+                            .unwrap_or_else(|m| panic!("{name} cut at {cut}: {m}"));
+                    }
+                    for i in (part..bytes.len()).step_by(parts) {
+                        for b in [b'(', b')', b';', b'[', b']', b'\\', b'z', b':', b'B', 0xff] {
+                            let mut m = bytes.clone();
+                            m[i] = b;
+                            sgf_read_write(&m)
+                                .unwrap_or_else(|e| panic!("{name} byte {i} = {b}: {e}"));
+                        }
+                    }
+                });
             }
-        }
+        });
     }
 }
 
