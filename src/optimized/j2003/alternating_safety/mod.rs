@@ -136,7 +136,15 @@ pub(super) fn is_safe_by_local_answers(
     let mut owed: Vec<Vec<(usize, u32)>> = vec![Vec::new(); regions.len()];
     let mut order: Vec<usize> = (0..regions.len()).filter(|&r| wanted[r]).collect();
     order.sort_by_key(|&r| regions[r].len());
+    // What each region may still owe: its bound until its game is played, then what it owes.
+    let mut upper = bound.clone();
     for r in order {
+        if settled(start, &group_of, &owed, &upper) {
+            break;
+        }
+        if !wanted_still(start, &group_of, &upper, r) {
+            continue;
+        }
         let region = &regions[r];
         let cut = Cut {
             string_of: &y_string_of,
@@ -172,6 +180,7 @@ pub(super) fn is_safe_by_local_answers(
                 break;
             }
         }
+        upper[r] = owed[r].clone();
     }
     let (in_b, kept) = greatest_safe_set(&group_of, &owed);
     let safe = block_of[at].is_some_and(|b| in_b[b]);
@@ -181,6 +190,27 @@ pub(super) fn is_safe_by_local_answers(
         positions,
         by_cut,
     }
+}
+
+/// Whether the answer for the string `start` is known before another region is played: it is
+/// proved by what the regions played so far owe (`owed`; the fixpoint only grows with more),
+/// or it cannot be proved even if every region not yet played owes its bound (`upper`; the
+/// fixpoint only shrinks as their games are played). J-LOC-5, "Computing it".
+fn settled(
+    start: usize,
+    group_of: &[usize],
+    owed: &[Vec<(usize, u32)>],
+    upper: &[Vec<(usize, u32)>],
+) -> bool {
+    greatest_safe_set(group_of, owed).0[start] || !greatest_safe_set(group_of, upper).0[start]
+}
+
+/// Whether region `r` still connects to the string `start`'s group through the regions that
+/// stand in the fixpoint of what they may still owe (`upper`): one that no longer does cannot
+/// change the answer, and its game is not played.
+fn wanted_still(start: usize, group_of: &[usize], upper: &[Vec<(usize, u32)>], r: usize) -> bool {
+    let (_, kept) = greatest_safe_set(group_of, upper);
+    connected_regions(start, group_of, upper, &kept)[r]
 }
 
 /// The most each region that may be played is asked to owe each of its walls (J-LOC-5,

@@ -241,7 +241,9 @@ fn a_cut_strings_outside_liberties_can_be_filled() {
 /// J-LOC-7 on random boards built like `CUT_EYE` (X's eye space along the top edge, X's wall
 /// under it, Y's wall under that, each point changed at random): no string proved safe with
 /// regions cut at Y's strings is one the proof searches and the state graph (without
-/// `alternating-safety`) find capturable.
+/// `alternating-safety`) find capturable. A proof counts as one with cut regions when a cut
+/// region stands in it; since the regions are no longer played once the string is proved
+/// (J-LOC-5, "Computing it"), 15 of the 400 boards give one (23 before that).
 #[test]
 fn cut_regions_agree_with_the_searches_on_random_boards() {
     use crate::engine::{Answer, Engine};
@@ -310,7 +312,7 @@ fn cut_regions_agree_with_the_searches_on_random_boards() {
     }
     eprintln!("{proved} proofs with cut regions, {decided} decided by the searches");
     assert!(
-        proved >= 20 && decided >= 10,
+        proved >= 12 && decided >= 10,
         "{proved} proofs with cut regions, {decided} decided by the searches"
     );
 }
