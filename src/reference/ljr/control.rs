@@ -234,9 +234,9 @@ fn each_turn(
         return node.outcome(false);
     }
     let mut decided = false;
-    for turn in game.legal_turns() {
-        let mut child = game.clone();
-        child.play(turn).expect("a legal turn");
+    for attempt in game.legal_attempts() {
+        let turn = attempt.turn;
+        let child = game.after(attempt);
         line.push(turn);
         let r = search(&child, turn, line, budget);
         line.pop();

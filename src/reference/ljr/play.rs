@@ -33,6 +33,15 @@ pub struct RefLjrGame {
     used: Vec<BTreeSet<Point>>,
 }
 
+/// A legal turn and the state after it, before the history is extended
+/// ([`RefLjrGame::legal_attempts`]).
+#[derive(Clone, Debug)]
+pub struct Attempt {
+    pub turn: Turn,
+    next: RefLjrGame,
+    used: BTreeSet<Point>,
+}
+
 impl RefLjrGame {
     pub fn new(geometry: Arc<Geometry>, start: &LjrStart) -> RefLjrGame {
         let mut g = RefLjrGame {
@@ -119,6 +128,47 @@ impl RefLjrGame {
             earlier.insert((self.history[k].clone(), used.clone()));
         }
         (self.history[now].clone(), earlier)
+    }
+
+    /// Every legal turn (L-3: each cycle removal allowed, then a pass or a play), in order,
+    /// each with the state after it as [`Self::attempt`] gives it; [`Self::after`] makes the
+    /// game after one. A search tries each turn once this way.
+    pub fn legal_attempts(&self) -> Vec<Attempt> {
+        let mut removals: Vec<Option<usize>> = vec![None];
+        removals.extend(self.disturbing_cycles().into_iter().map(Some));
+        let mut out = Vec::new();
+        for remove_cycle in removals {
+            for play in std::iter::once(None).chain(self.geometry.points().map(Some)) {
+                let turn = Turn { remove_cycle, play };
+                if let Ok((next, _, used)) = self.attempt(turn) {
+                    out.push(Attempt { turn, next, used });
+                }
+            }
+        }
+        out.sort_by_key(|a| a.turn);
+        out
+    }
+
+    /// The game after `attempt`, one of this game's [`Self::legal_attempts`].
+    pub fn after(&self, attempt: Attempt) -> RefLjrGame {
+        let mut game = self.clone();
+        game.commit(attempt.next, attempt.used);
+        game
+    }
+
+    /// Make the state `next` (from [`Self::attempt`]) the current one, with the history.
+    fn commit(&mut self, next: RefLjrGame, used: BTreeSet<Point>) {
+        self.cells = next.cells;
+        self.to_move = next.to_move;
+        self.ko_emptied = next.ko_emptied;
+        self.permanent = next.permanent;
+        self.pending_pass = next.pending_pass;
+        self.over = next.over;
+        self.captives = next.captives;
+        self.turns = next.turns;
+        self.used.push(used);
+        let situation = self.current_situation();
+        self.history.push(situation);
     }
 
     /// Apply `turn` to a copy of the state (without the history) and return it with the
@@ -269,33 +319,11 @@ impl LjrGame for RefLjrGame {
     }
     fn play(&mut self, turn: Turn) -> Result<TurnDone, Illegal> {
         let (next, done, used) = self.attempt(turn)?;
-        self.cells = next.cells;
-        self.to_move = next.to_move;
-        self.ko_emptied = next.ko_emptied;
-        self.permanent = next.permanent;
-        self.pending_pass = next.pending_pass;
-        self.over = next.over;
-        self.captives = next.captives;
-        self.turns = next.turns;
-        self.used.push(used);
-        let situation = self.current_situation();
-        self.history.push(situation);
+        self.commit(next, used);
         Ok(done)
     }
     fn legal_turns(&self) -> Vec<Turn> {
-        let mut removals: Vec<Option<usize>> = vec![None];
-        removals.extend(self.disturbing_cycles().into_iter().map(Some));
-        let mut out = Vec::new();
-        for remove_cycle in removals {
-            for play in std::iter::once(None).chain(self.geometry.points().map(Some)) {
-                let turn = Turn { remove_cycle, play };
-                if self.check(turn).is_ok() {
-                    out.push(turn);
-                }
-            }
-        }
-        out.sort();
-        out
+        self.legal_attempts().into_iter().map(|a| a.turn).collect()
     }
     fn fork(&self) -> Box<dyn LjrGame> {
         Box::new(self.clone())
