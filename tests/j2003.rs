@@ -250,3 +250,119 @@ proptest! {
         }
     }
 }
+
+/// The optimized engine with the steps 1-2 of one string left undetermined (G-13's setting:
+/// another string's status unknown).
+#[derive(Clone)]
+struct Blind {
+    inner: Optimized,
+    at: go_oracle::geometry::Point,
+}
+
+impl Engine for Blind {
+    fn name(&self) -> String {
+        "optimized-blind".into()
+    }
+    fn to_shared(&self) -> std::sync::Arc<dyn Engine> {
+        std::sync::Arc::new(self.clone())
+    }
+    fn start(
+        &self,
+        geometry: &go_oracle::geometry::Geometry,
+        rules: &go_oracle::rules::Rules,
+        start: &go_oracle::engine::Start,
+    ) -> Result<Box<dyn go_oracle::engine::Game>, go_oracle::engine::Unsupported> {
+        self.inner.start(geometry, rules, start)
+    }
+    fn j2003(
+        &self,
+    ) -> Result<&dyn go_oracle::engine::J2003Questions, go_oracle::engine::Unsupported> {
+        Ok(self)
+    }
+}
+
+impl go_oracle::engine::J2003Questions for Blind {
+    fn force(
+        &self,
+        geometry: &go_oracle::geometry::Geometry,
+        position: &go_oracle::geometry::Position,
+        check: &go_oracle::status_game::StatusCheck,
+        budget: u64,
+    ) -> Result<go_oracle::engine::Answer<(bool, u64)>, go_oracle::engine::Unsupported> {
+        use go_oracle::status_game::StatusKind;
+        if check.kind != StatusKind::Capturable2 && check.string.contains(&self.at) {
+            return Ok(go_oracle::engine::Answer::Undetermined { explored: 0 });
+        }
+        self.inner.j2003()?.force(geometry, position, check, budget)
+    }
+    fn board_score(
+        &self,
+        geometry: &go_oracle::geometry::Geometry,
+        position: &go_oracle::geometry::Position,
+        status: &[Option<Status>],
+    ) -> Result<i64, go_oracle::engine::Unsupported> {
+        self.inner.j2003()?.board_score(geometry, position, status)
+    }
+}
+
+/// G-13: with one string's steps 1-2 undetermined, the other strings' statuses still come
+/// from bounds on their local environments; each decided one is the status of the whole
+/// analysis, and so is each decided direct-ko-stone answer. Some strings reach capturable-2
+/// or dead this way (none did when an unknown string left every environment unknown).
+#[test]
+fn environments_known_in_part_bound_local_2() {
+    let mut seed: u64 = 0x6_13;
+    let mut next = move || {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) as u8
+    };
+    let e = Optimized::default();
+    let mut through_bounds = 0;
+    for i in 0..120 {
+        let (w, h) = [(3, 2), (4, 2), (3, 3), (5, 2), (4, 3)][i % 5];
+        let cells: Vec<u8> = (0..w * h).map(|_| next()).collect();
+        let (g, p) = parse_position(&small_position(w, h, &cells)).unwrap();
+        let whole = analyse(&e, &g, &p, 50_000).unwrap();
+        for blind in &whole.strings {
+            let b = Blind {
+                inner: Optimized::default(),
+                at: blind.points[0],
+            };
+            let part = analyse(&b, &g, &p, 50_000).unwrap();
+            for (s, t) in whole.strings.iter().zip(&part.strings) {
+                if t.points == blind.points {
+                    continue;
+                }
+                let at = g.name(s.points[0]);
+                if t.status.is_some() {
+                    assert_eq!(
+                        t.status,
+                        s.status,
+                        "{at} with {} blind:\n{}",
+                        g.name(blind.points[0]),
+                        p.diagram(&g)
+                    );
+                    if t.colour == blind.colour
+                        && matches!(t.status, Some(Status::Capturable2 | Status::Dead))
+                    {
+                        through_bounds += 1;
+                    }
+                }
+                if t.direct_ko_stone.is_some() {
+                    assert_eq!(
+                        t.direct_ko_stone,
+                        s.direct_ko_stone,
+                        "{at}:\n{}",
+                        p.diagram(&g)
+                    );
+                }
+            }
+        }
+    }
+    eprintln!(
+        "{through_bounds} strings capturable-2 or dead beside an unknown string of their colour"
+    );
+    assert!(through_bounds >= 50, "{through_bounds}");
+}

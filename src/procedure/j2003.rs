@@ -148,15 +148,19 @@ pub fn analyse_strings(
         early_steps(&mut checker, &strings, &rest, &mut progress)?;
     }
     // Blockers of the environments: strings known uncapturable or capturable-1. While any
-    // string's step 1 or 2 is undetermined or not run, the environments are unknown.
+    // string's step 1 or 2 is not run, the environments are unknown; while some are
+    // undetermined, they are known in part (G-13).
     let every_string_ran = needs_environments || first.len() == strings.len();
     let early_known = every_string_ran && !unknown.iter().any(|&u| u);
     let early = status.clone();
-    let blocker = |colour: Option<Colour>| -> Vec<bool> {
+    let early_unknown = unknown.clone();
+    // `also_unknown`: the strings whose steps 1-2 are undetermined block too (G-13's L_low).
+    let blocker = |colour: Option<Colour>, also_unknown: bool| -> Vec<bool> {
         let mut b = vec![false; geometry.len()];
         for (i, (c, points)) in strings.iter().enumerate() {
-            let blocks = matches!(early[i], Some(Status::Uncapturable | Status::Capturable1))
-                && colour.is_none_or(|x| x == *c);
+            let known = matches!(early[i], Some(Status::Uncapturable | Status::Capturable1));
+            let blocks =
+                (known || (also_unknown && early_unknown[i])) && colour.is_none_or(|x| x == *c);
             if blocks {
                 for &p in points {
                     b[p] = true;
@@ -165,37 +169,57 @@ pub fn analyse_strings(
         }
         b
     };
-    // Step 3 (J-44, J-46).
+    // Step 3 (J-44, J-46; G-13).
     let mut local2: Vec<Option<Vec<Point>>> = vec![None; strings.len()];
     if early_known {
         for (i, (colour, points)) in strings.iter().enumerate() {
-            local2[i] = Some(environment(geometry, points, &blocker(Some(*colour))));
+            local2[i] = Some(environment(
+                geometry,
+                points,
+                &blocker(Some(*colour), false),
+            ));
         }
     }
     for (i, (colour, points)) in strings.iter().enumerate() {
-        if !named[i] || status[i].is_some() || unknown[i] {
+        if !named[i] || status[i].is_some() || unknown[i] || !every_string_ran {
+            if named[i] && status[i].is_none() && !unknown[i] {
+                unknown[i] = true;
+            }
             continue;
         }
-        let Some(local) = local2[i].clone() else {
-            unknown[i] = true;
-            continue;
+        let high = environment(geometry, points, &blocker(Some(*colour), false));
+        let low = environment(geometry, points, &blocker(Some(*colour), true));
+        let exact = high == low;
+        if exact {
+            local2[i] = Some(high.clone());
+        }
+        // On L_high only Y's win counts, on L_low only X's (G-13); one check when they agree.
+        let tries: Vec<(Vec<Point>, bool, bool)> = if exact {
+            vec![(high, true, true)]
+        } else {
+            vec![(high, true, false), (low, false, true)]
         };
-        let check = StatusCheck {
-            string: points.clone(),
-            defender: *colour,
-            kind: StatusKind::Capturable2,
-            local,
-        };
-        let verdict = checker.force(&check)?;
-        last_check[i] = Some(check);
-        match verdict {
-            Some(false) => status[i] = Some(Status::Capturable2),
-            Some(true) => status[i] = Some(Status::Dead),
-            None => unknown[i] = true,
+        unknown[i] = true;
+        for (local, dead_counts, alive_counts) in tries {
+            let check = StatusCheck {
+                string: points.clone(),
+                defender: *colour,
+                kind: StatusKind::Capturable2,
+                local,
+            };
+            let verdict = checker.force(&check)?;
+            last_check[i] = Some(check);
+            match verdict {
+                Some(true) if dead_counts => status[i] = Some(Status::Dead),
+                Some(false) if alive_counts => status[i] = Some(Status::Capturable2),
+                _ => continue,
+            }
+            unknown[i] = false;
+            break;
         }
     }
     // Step 4 (J-47, J-48): direct ko stones.
-    let direct_blocker = blocker(None);
+    let direct_blocker = blocker(None, false);
     let play = |p: &Position, at: Point, c: Colour| single_play(engine, geometry, p, at, c);
     if strings.iter().any(|(_, points)| points.len() == 1) {
         // Unsupported boards are an error, not "no ko stone".
@@ -206,15 +230,16 @@ pub fn analyse_strings(
         .enumerate()
         .filter(|&(i, _)| named[i])
         .map(|(i, (colour, points))| {
+            let single_ko_stone =
+                || points.len() == 1 && is_ko_stone(geometry, position, points[0], &play);
             let direct_ko_stone = match (status[i], &local2[i]) {
-                (Some(Status::Capturable2), Some(local)) => Some(
-                    points.len() == 1
-                        && is_ko_stone(geometry, position, points[0], &play)
-                        && *local != environment(geometry, points, &direct_blocker),
+                (Some(Status::Capturable2), Some(local)) if early_known => Some(
+                    single_ko_stone() && *local != environment(geometry, points, &direct_blocker),
                 ),
+                // G-13: the environments known in part; only "no ko stone" decides.
+                (Some(Status::Capturable2), _) => (!single_ko_stone()).then_some(false),
                 // J-48: a direct ko stone is capturable-2.
-                (Some(Status::Uncapturable | Status::Capturable1), _) => Some(false),
-                (Some(_), _) if early_known => Some(false),
+                (Some(_), _) => Some(false),
                 _ => None,
             };
             StringReport {
