@@ -91,9 +91,11 @@ pub fn analyse(
 pub enum Extent {
     /// Every check is run: the statuses that can be decided are (for `status`, `explain`).
     Complete,
-    /// No check is run after the first undetermined one: the analysis is then undecided
-    /// whatever the others say, which is all a judge of the whole position needs (the
-    /// runner: an undecided analysis makes the check undetermined, J-19 and J-64 alike).
+    /// No check is run after the first undetermined one of a named string: the analysis is
+    /// then undecided whatever the others say, which is all a judge of the named strings
+    /// needs (the runner: an undecided analysis makes the check undetermined, J-19 and J-64
+    /// alike). An undetermined check of a string not named stops nothing: the named strings'
+    /// environments are bounded without it (G-13).
     UntilUndetermined,
 }
 
@@ -133,6 +135,7 @@ pub fn analyse_strings(
         explored: 0,
         checks: 0,
         given_up: false,
+        unnamed: false,
     };
     let mut status: Vec<Option<Status>> = vec![None; strings.len()];
     let mut unknown: Vec<bool> = vec![false; strings.len()];
@@ -145,7 +148,9 @@ pub fn analyse_strings(
     if needs_environments {
         let rest: Vec<usize> = (0..strings.len()).filter(|&i| !named[i]).collect();
         let mut progress = (&mut status, &mut unknown, &mut last_check);
+        checker.unnamed = true;
         early_steps(&mut checker, &strings, &rest, &mut progress)?;
+        checker.unnamed = false;
     }
     // Blockers of the environments: strings known uncapturable or capturable-1. While any
     // string's step 1 or 2 is not run, the environments are unknown; while some are
@@ -269,6 +274,8 @@ struct Checker<'a> {
     explored: u64,
     checks: u64,
     given_up: bool,
+    /// The strings checked now are not named: their undetermined checks stop nothing.
+    unnamed: bool,
 }
 
 impl Checker<'_> {
@@ -289,7 +296,7 @@ impl Checker<'_> {
                 }
                 Answer::Undetermined { explored: n } => {
                     self.explored += n;
-                    self.given_up = self.extent == Extent::UntilUndetermined;
+                    self.given_up |= self.extent == Extent::UntilUndetermined && !self.unnamed;
                     None
                 }
             },
