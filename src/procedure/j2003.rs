@@ -175,16 +175,8 @@ pub fn analyse_strings(
         b
     };
     // Step 3 (J-44, J-46; G-13).
+    // A named string's local-2 when it is known exactly (the bounds agree).
     let mut local2: Vec<Option<Vec<Point>>> = vec![None; strings.len()];
-    if early_known {
-        for (i, (colour, points)) in strings.iter().enumerate() {
-            local2[i] = Some(environment(
-                geometry,
-                points,
-                &blocker(Some(*colour), false),
-            ));
-        }
-    }
     for (i, (colour, points)) in strings.iter().enumerate() {
         if !named[i] || status[i].is_some() || unknown[i] || !every_string_ran {
             if named[i] && status[i].is_none() && !unknown[i] {
