@@ -12,13 +12,39 @@
 
 use crate::geometry::{Geometry, Point};
 
+/// Words of a [`Bits`] kept inline (no allocation): boards of up to 384 locations, a 19x19
+/// board with the test game's two extra locations included.
+pub const INLINE_WORDS: usize = 6;
+
+/// The words of a [`Bits`]: a vector, inline up to [`INLINE_WORDS`] words. Measured
+/// (callgrind, score-forget of oracle-cases/ljr/cycle-removal.yaml at budget 60,000,
+/// 2026-12-02): with a heap vector per set, allocation and copying took over half of the
+/// control search's instructions.
+pub type Words = smallvec::SmallVec<[u64; INLINE_WORDS]>;
+
 /// A set of locations, one bit each, in `words` 64-bit words.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub struct Bits(pub Vec<u64>);
+#[derive(Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Bits(pub Words);
+
+impl Clone for Bits {
+    /// A copy of the words at once (`SmallVec`'s own `clone` pushes them one by one).
+    #[inline]
+    fn clone(&self) -> Bits {
+        Bits(Words::from_slice(&self.0))
+    }
+    #[inline]
+    fn clone_from(&mut self, o: &Bits) {
+        if self.0.len() == o.0.len() {
+            self.0.copy_from_slice(&o.0);
+        } else {
+            *self = o.clone();
+        }
+    }
+}
 
 impl Bits {
     pub fn new(words: usize) -> Bits {
-        Bits(vec![0; words])
+        Bits(smallvec::smallvec![0; words])
     }
     pub fn from_points(words: usize, points: impl IntoIterator<Item = Point>) -> Bits {
         let mut b = Bits::new(words);

@@ -430,7 +430,7 @@ mod tests {
         }
         let mut literal = Vec::new();
         for mask in 1u64..(1 << b.len()) {
-            let s = Bits(vec![mask]);
+            let s = Bits(smallvec::smallvec![mask]);
             if bordered_literally(&b, &s, &own) {
                 literal.push(s);
             }

@@ -138,15 +138,15 @@ impl Line {
             }
         }
         self.since = e.since_before;
-        // Used sets: recompute from the changes, newest first.
-        let mut acc: Option<Bits> = None;
-        for e in self.entries[self.since..].iter_mut().rev() {
-            let mut u = e.changed.clone();
-            if let Some(a) = &acc {
-                u.or_with(a);
+        // Used sets: recompute from the changes, newest first (in place: each is its own
+        // change and the used set of the next situation).
+        for k in (self.since..self.entries.len()).rev() {
+            let (head, tail) = self.entries.split_at_mut(k + 1);
+            let e = &mut head[k];
+            e.used.clone_from(&e.changed);
+            if let Some(next) = tail.first() {
+                e.used.or_with(&next.used);
             }
-            e.used = u.clone();
-            acc = Some(u);
         }
     }
 

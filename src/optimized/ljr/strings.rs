@@ -9,6 +9,7 @@
 
 use super::board::{Bits, Board};
 use crate::geometry::{Colour, Point};
+use smallvec::{smallvec, SmallVec};
 
 const NONE: u32 = u32::MAX;
 
@@ -38,12 +39,30 @@ pub struct Stones {
 
 /// Strings in flat arrays: `id[p]` is the representative of the string on `p`;
 /// `stones` and `libs` hold, for each representative, `words` words.
-#[derive(Clone, Debug)]
+///
+/// The arrays are inline up to [`INLINE_POINTS`] locations of one word (no allocation when a
+/// position of a small board is copied, as every turn of the test game does).
+#[derive(Debug)]
 struct Strings {
     words: usize,
-    id: Vec<u32>,
-    stones: Vec<u64>,
-    libs: Vec<u64>,
+    id: SmallVec<[u32; INLINE_POINTS]>,
+    stones: SmallVec<[u64; INLINE_POINTS]>,
+    libs: SmallVec<[u64; INLINE_POINTS]>,
+}
+
+/// Locations of a board whose [`Strings`] stay inline.
+const INLINE_POINTS: usize = 16;
+
+impl Clone for Strings {
+    /// Each array copied at once (`SmallVec`'s own `clone` pushes element by element).
+    fn clone(&self) -> Strings {
+        Strings {
+            words: self.words,
+            id: SmallVec::from_slice(&self.id),
+            stones: SmallVec::from_slice(&self.stones),
+            libs: SmallVec::from_slice(&self.libs),
+        }
+    }
 }
 
 impl Strings {
@@ -52,9 +71,9 @@ impl Strings {
         let words = board.words();
         let mut s = Strings {
             words,
-            id: vec![NONE; n],
-            stones: vec![0; n * words],
-            libs: vec![0; n * words],
+            id: smallvec![NONE; n],
+            stones: smallvec![0; n * words],
+            libs: smallvec![0; n * words],
         };
         let empty = board.all().andnot(&black.or(white));
         for colour in [black, white] {
