@@ -147,55 +147,82 @@ fn small_position(width: usize, height: usize, cells: &[u8]) -> String {
     go_oracle::differential::legal_position(&g, cells).diagram(&g)
 }
 
+/// The proof searches with all their reductions (`frozen-regions` above all: enclosed
+/// regions need boards larger than the reference can solve) against the state graph alone,
+/// on 6 to 9 points: the same status wherever both decide.
+fn proof_searches_agree(width: usize, height: usize, cells: &[u8]) -> Result<(), TestCaseError> {
+    use go_oracle::optimized::Switches;
+    let d = small_position(width, height, cells);
+    let graph = Optimized {
+        switches: Switches {
+            bounded_capture: false,
+            survival_proof: false,
+            j2003_dfpn: false,
+            ..Switches::ALL_ON
+        },
+    };
+    let solved = statuses(&graph, &d, 50_000);
+    // Only strings the state graph decides are compared: without one, nothing to run.
+    if solved.iter().all(|(_, s)| s.is_none()) {
+        return Ok(());
+    }
+    // Every proof search: df-pn with and without the ko bracketing (S-3.1, S-3.2), and
+    // the line-bounded searches.
+    // df-pn alone (the line-bounded searches off) too: with them on it runs only where
+    // they fail.
+    for switches in [
+        Switches::ALL_ON,
+        Switches {
+            ko_bracketing: false,
+            ..Switches::ALL_ON
+        },
+        Switches {
+            j2003_dfpn: false,
+            ..Switches::ALL_ON
+        },
+        Switches {
+            bounded_capture: false,
+            survival_proof: false,
+            ..Switches::ALL_ON
+        },
+        Switches {
+            bounded_capture: false,
+            survival_proof: false,
+            ko_bracketing: false,
+            ..Switches::ALL_ON
+        },
+    ] {
+        let searched = statuses(&Optimized { switches }, &d, 50_000);
+        for ((at, a), (_, b)) in searched.iter().zip(&solved) {
+            if let (Some(a), Some(b)) = (a, b) {
+                prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
+            }
+        }
+    }
+    Ok(())
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 100, .. ProptestConfig::default() })]
-    /// The proof searches with all their reductions (`frozen-regions` above all: enclosed
-    /// regions need boards larger than the reference can solve) against the state graph
-    /// alone, on 6 to 9 points: the same status wherever both decide.
+    // 100 cases in two tests of 50, which the harness runs on two cores.
+    #![proptest_config(ProptestConfig { cases: 50, .. ProptestConfig::default() })]
+    /// [`proof_searches_agree`], the first 50 cases.
     #[test]
     fn proof_searches_agree_with_the_state_graph(
         (width, height) in prop_oneof![Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((3, 3)),
             Just((1, 7)), Just((1, 8)), Just((4, 2))],
         cells in prop::collection::vec(0u8..4, 9),
     ) {
-        use go_oracle::optimized::Switches;
-        let d = small_position(width, height, &cells);
-        let graph = Optimized {
-            switches: Switches {
-                bounded_capture: false,
-                survival_proof: false,
-                j2003_dfpn: false,
-                ..Switches::ALL_ON
-            },
-        };
-        let solved = statuses(&graph, &d, 50_000);
-        // Only strings the state graph decides are compared: without one, nothing to run.
-        if solved.iter().all(|(_, s)| s.is_none()) {
-            return Ok(());
-        }
-        // Every proof search: df-pn with and without the ko bracketing (S-3.1, S-3.2), and
-        // the line-bounded searches.
-        // df-pn alone (the line-bounded searches off) too: with them on it runs only where
-        // they fail.
-        for switches in [
-            Switches::ALL_ON,
-            Switches { ko_bracketing: false, ..Switches::ALL_ON },
-            Switches { j2003_dfpn: false, ..Switches::ALL_ON },
-            Switches { bounded_capture: false, survival_proof: false, ..Switches::ALL_ON },
-            Switches {
-                bounded_capture: false,
-                survival_proof: false,
-                ko_bracketing: false,
-                ..Switches::ALL_ON
-            },
-        ] {
-            let searched = statuses(&Optimized { switches }, &d, 50_000);
-            for ((at, a), (_, b)) in searched.iter().zip(&solved) {
-                if let (Some(a), Some(b)) = (a, b) {
-                    prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
-                }
-            }
-        }
+        proof_searches_agree(width, height, &cells)?;
+    }
+
+    /// [`proof_searches_agree`], the other 50 cases.
+    #[test]
+    fn proof_searches_agree_with_the_state_graph_more(
+        (width, height) in prop_oneof![Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((3, 3)),
+            Just((1, 7)), Just((1, 8)), Just((4, 2))],
+        cells in prop::collection::vec(0u8..4, 9),
+    ) {
+        proof_searches_agree(width, height, &cells)?;
     }
 }
 
@@ -227,27 +254,57 @@ proptest! {
     }
 }
 
+/// `alternating-safety` (spec j2003.md J-LOC-5) against the proof searches and the state
+/// graph without it, on 6 to 12 points: a string the lemma proves safe is uncapturable
+/// wherever the searches decide, and every status is the same.
+fn alternating_safety_agrees(
+    width: usize,
+    height: usize,
+    cells: &[u8],
+) -> Result<(), TestCaseError> {
+    use go_oracle::optimized::Switches;
+    let d = small_position(width, height, cells);
+    let without = Switches {
+        alternating_safety: false,
+        ..Switches::ALL_ON
+    };
+    let solved = statuses(&Optimized { switches: without }, &d, 100_000);
+    let searched = statuses(
+        &Optimized {
+            switches: Switches::ALL_ON,
+        },
+        &d,
+        100_000,
+    );
+    for ((at, a), (_, b)) in searched.iter().zip(&solved) {
+        if let (Some(a), Some(b)) = (a, b) {
+            prop_assert_eq!(a, b, "string at {} of\n{}", at, d);
+        }
+    }
+    Ok(())
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 100, .. ProptestConfig::default() })]
-    /// `alternating-safety` (spec j2003.md J-LOC-5) against the proof searches and the state
-    /// graph without it, on 6 to 12 points: a string the lemma proves safe is uncapturable
-    /// wherever the searches decide, and every status is the same.
+    // 100 cases in two tests of 50, which the harness runs on two cores.
+    #![proptest_config(ProptestConfig { cases: 50, .. ProptestConfig::default() })]
+    /// [`alternating_safety_agrees`], the first 50 cases.
     #[test]
     fn alternating_safety_agrees_with_the_searches(
         (width, height) in prop_oneof![Just((3, 3)), Just((3, 4)), Just((4, 3)), Just((2, 5)),
             Just((2, 6)), Just((1, 9)), Just((2, 3))],
         cells in prop::collection::vec(0u8..4, 12),
     ) {
-        use go_oracle::optimized::Switches;
-        let d = small_position(width, height, &cells);
-        let without = Switches { alternating_safety: false, ..Switches::ALL_ON };
-        let solved = statuses(&Optimized { switches: without }, &d, 100_000);
-        let searched = statuses(&Optimized { switches: Switches::ALL_ON }, &d, 100_000);
-        for ((at, a), (_, b)) in searched.iter().zip(&solved) {
-            if let (Some(a), Some(b)) = (a, b) {
-                prop_assert_eq!(a, b, "string at {} of\n{}", at, d);
-            }
-        }
+        alternating_safety_agrees(width, height, &cells)?;
+    }
+
+    /// [`alternating_safety_agrees`], the other 50 cases.
+    #[test]
+    fn alternating_safety_agrees_with_the_searches_more(
+        (width, height) in prop_oneof![Just((3, 3)), Just((3, 4)), Just((4, 3)), Just((2, 5)),
+            Just((2, 6)), Just((1, 9)), Just((2, 3))],
+        cells in prop::collection::vec(0u8..4, 12),
+    ) {
+        alternating_safety_agrees(width, height, &cells)?;
     }
 }
 
@@ -318,49 +375,59 @@ fn environments_known_in_part_bound_local_2() {
             .wrapping_add(1442695040888963407);
         (seed >> 33) as u8
     };
-    let e = Optimized::default();
-    let mut through_bounds = 0;
-    for i in 0..120 {
-        let (w, h) = [(3, 2), (4, 2), (3, 3), (5, 2), (4, 3)][i % 5];
-        let cells: Vec<u8> = (0..w * h).map(|_| next()).collect();
-        let (g, p) = parse_position(&small_position(w, h, &cells)).unwrap();
-        let whole = analyse(&e, &g, &p, 50_000).unwrap();
-        for blind in &whole.strings {
-            let b = Blind {
-                inner: Optimized::default(),
-                at: blind.points[0],
-            };
-            let part = analyse(&b, &g, &p, 50_000).unwrap();
-            for (s, t) in whole.strings.iter().zip(&part.strings) {
-                if t.points == blind.points {
-                    continue;
-                }
-                let at = g.name(s.points[0]);
-                if t.status.is_some() {
-                    assert_eq!(
-                        t.status,
-                        s.status,
-                        "{at} with {} blind:\n{}",
-                        g.name(blind.points[0]),
-                        p.diagram(&g)
-                    );
-                    if t.colour == blind.colour
-                        && matches!(t.status, Some(Status::Capturable2 | Status::Dead))
-                    {
-                        through_bounds += 1;
+    use rayon::prelude::*;
+    // The boards first (one sequence of draws), then each board on any core.
+    let boards: Vec<(usize, usize, Vec<u8>)> = (0..120)
+        .map(|i| {
+            let (w, h) = [(3, 2), (4, 2), (3, 3), (5, 2), (4, 3)][i % 5];
+            (w, h, (0..w * h).map(|_| next()).collect())
+        })
+        .collect();
+    let through_bounds: usize = boards
+        .par_iter()
+        .map(|(w, h, cells)| {
+            let e = Optimized::default();
+            let mut through_bounds = 0;
+            let (g, p) = parse_position(&small_position(*w, *h, cells)).unwrap();
+            let whole = analyse(&e, &g, &p, 50_000).unwrap();
+            for blind in &whole.strings {
+                let b = Blind {
+                    inner: Optimized::default(),
+                    at: blind.points[0],
+                };
+                let part = analyse(&b, &g, &p, 50_000).unwrap();
+                for (s, t) in whole.strings.iter().zip(&part.strings) {
+                    if t.points == blind.points {
+                        continue;
+                    }
+                    let at = g.name(s.points[0]);
+                    if t.status.is_some() {
+                        assert_eq!(
+                            t.status,
+                            s.status,
+                            "{at} with {} blind:\n{}",
+                            g.name(blind.points[0]),
+                            p.diagram(&g)
+                        );
+                        if t.colour == blind.colour
+                            && matches!(t.status, Some(Status::Capturable2 | Status::Dead))
+                        {
+                            through_bounds += 1;
+                        }
+                    }
+                    if t.direct_ko_stone.is_some() {
+                        assert_eq!(
+                            t.direct_ko_stone,
+                            s.direct_ko_stone,
+                            "{at}:\n{}",
+                            p.diagram(&g)
+                        );
                     }
                 }
-                if t.direct_ko_stone.is_some() {
-                    assert_eq!(
-                        t.direct_ko_stone,
-                        s.direct_ko_stone,
-                        "{at}:\n{}",
-                        p.diagram(&g)
-                    );
-                }
             }
-        }
-    }
+            through_bounds
+        })
+        .sum();
     eprintln!(
         "{through_bounds} strings capturable-2 or dead beside an unknown string of their colour"
     );

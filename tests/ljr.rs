@@ -235,16 +235,29 @@ proptest! {
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+/// Short games on boards up to 3x3 and graphs up to 6 points, then control by both methods
+/// wherever both engines decided.
+fn control_agrees(input: LjrInput) -> Result<(), TestCaseError> {
+    let (g, s) = input.build(3);
+    if let Err(e) = compare_ljr_games(&g, &s, &input.turns, input.params(), 3_000) {
+        prop_assert!(false, "{}", e);
+    }
+    Ok(())
+}
 
-    /// Short games on boards up to 3x3 and graphs up to 6 points, then control by both
-    /// methods wherever both engines decided.
+proptest! {
+    // 400 cases in two tests of 200, which the harness runs on two cores.
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// [`control_agrees`], the first 200 cases.
     #[test]
     fn engines_agree_on_ljr_control(input in ljr_input(12)) {
-        let (g, s) = input.build(3);
-        if let Err(e) = compare_ljr_games(&g, &s, &input.turns, input.params(), 3_000) {
-            prop_assert!(false, "{}", e);
-        }
+        control_agrees(input)?;
+    }
+
+    /// [`control_agrees`], the other 200 cases.
+    #[test]
+    fn engines_agree_on_ljr_control_more(input in ljr_input(12)) {
+        control_agrees(input)?;
     }
 }

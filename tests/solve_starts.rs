@@ -56,13 +56,20 @@ fn off(names: &[&str]) -> Switches {
 
 #[test]
 fn the_table_and_the_ordering_never_change_the_value() {
+    use rayon::prelude::*;
     let engine = Optimized::default();
-    let mut compared = 0;
-    for ruleset in [RulesetId::TrompTaylor, RulesetId::TrompLogical] {
-        let rules = ruleset.rules().unwrap();
-        for (g, start) in starts() {
+    // Every (ruleset, start) on any core.
+    let items: Vec<(RulesetId, Geometry, Start)> =
+        [RulesetId::TrompTaylor, RulesetId::TrompLogical]
+            .into_iter()
+            .flat_map(|ruleset| starts().into_iter().map(move |(g, s)| (ruleset, g, s)))
+            .collect();
+    let compared: usize = items
+        .par_iter()
+        .map(|(ruleset, g, start)| {
+            let rules = ruleset.rules().unwrap();
             let value =
-                |switches: Switches| match solve(&engine, &g, &rules, &start, 400_000, switches)
+                |switches: Switches| match solve(&engine, g, &rules, start, 400_000, switches)
                     .unwrap()
                 {
                     Answer::Decided(s) => Some(s.value),
@@ -75,9 +82,8 @@ fn the_table_and_the_ordering_never_change_the_value() {
                 "killers",
                 "history-heuristic",
             ])) else {
-                continue;
+                return 0;
             };
-            compared += 1;
             for switches in [
                 Switches::default(),
                 off(&["history-match"]),
@@ -96,8 +102,9 @@ fn the_table_and_the_ordering_never_change_the_value() {
                     start.to_move
                 );
             }
-        }
-    }
+            1
+        })
+        .sum();
     eprintln!("{compared} positions compared");
     assert!(compared >= 80, "only {compared} positions decided");
 }
