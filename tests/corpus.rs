@@ -18,6 +18,7 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 use go_oracle::engine::Engine;
 use go_oracle::parse::case::{load_case, Case, Check};
 use go_oracle::parse::InputError;
+use go_oracle::reference::Reference;
 use go_oracle::runner::{
     all_engines, case_files, concerns, format_failure, rerun_command, run_check, test_name,
     Failure, SharedReplays, Status,
@@ -57,7 +58,10 @@ fn main() {
         }
     }
     // Checks that search (J2003 statuses, NAJ analyses and immortality) first, so that the
-    // longest tests do not start last.
+    // longest tests do not start last; and the reference's tests of those checks before all
+    // others: every other test of a check waits for the reference's replay to compare with
+    // it, so a reference replay started early keeps the cores busy (started beside its own
+    // check's optimized test, it left a core waiting: 15 s on `score-forget`).
     let mut order: Vec<(usize, usize)> = cases
         .iter()
         .enumerate()
@@ -65,6 +69,7 @@ fn main() {
         .collect();
     order.sort_by_key(|&(i, j)| !searches(&cases[i].1.checks[j]));
     let real_games_switched_off = std::env::var(REAL_GAMES_SWITCHED_OFF).is_ok_and(|v| v == "1");
+    let mut later = Vec::new();
     for (i, ci) in order {
         let (rel, case) = &cases[i];
         let check = &case.checks[ci];
@@ -85,6 +90,8 @@ fn main() {
                 );
                 continue;
             }
+            let first = searches(check) && engine.name() == Reference.name();
+            let trials = if first { &mut trials } else { &mut later };
             let case = Arc::clone(case);
             let engine = Arc::clone(engine);
             let shared = Arc::clone(&shared);
@@ -109,6 +116,7 @@ fn main() {
             );
         }
     }
+    trials.extend(later);
     let conclusion = libtest_mimic::run(&args, trials);
     // A run that selected checks and ignored every one of them checked nothing: a failure.
     if conclusion.num_ignored > 0 && conclusion.num_passed == 0 && conclusion.num_failed == 0 {

@@ -104,71 +104,83 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
             ..Switches::ALL_ON
         },
     };
+    use rayon::prelude::*;
     let mut next = crate::optimized::j2003::board::test_support::rng(0x5eed);
-    let (mut proved, mut with_pairs) = (0, 0);
-    for i in 0..500 {
-        let (w, h) = [(4, 4), (5, 3), (3, 5), (4, 3), (5, 4)][i % 5];
-        let g = Geometry::rect(w, h).unwrap();
-        let mut p = Position::empty(g.len());
-        for q in g.points() {
-            let cell = match next() % 5 {
-                0 | 1 => Cell::BLACK,
-                2 => Cell::WHITE,
-                _ => continue,
-            };
-            p.set(q, cell);
-            if !p.stones_without_liberty(&g).is_empty() {
-                p.set(q, Cell::Empty);
-            }
-        }
-        for q in g.points() {
-            let Cell::Stone(c) = p.get(q) else { continue };
-            for limit in [1, 2, 6, REGION_POINTS] {
-                let safety = is_safe_by_local_answers(limit, true, &g, &p, q, c, 50_000);
-                if !safety.safe {
-                    continue;
-                }
-                proved += 1;
-                let x = Cell::Stone(c);
-                let (block_of, blocks) = flood(&g, &p, |cell| cell == x);
-                let (_, regions) = flood(&g, &p, |cell| cell != x);
-                let candidate: Vec<bool> = regions
-                    .iter()
-                    .map(|r| r.len() <= limit && !walls_of(&g, r, &block_of).is_empty())
-                    .collect();
-                let no_cut = vec![false; g.len()];
-                let group_of = miai_groups(
-                    &g,
-                    &p,
-                    &block_of,
-                    blocks.len(),
-                    &regions,
-                    &candidate,
-                    &no_cut,
-                );
-                let b = block_of[q].unwrap();
-                if group_of.iter().filter(|&&r| r == group_of[b]).count() > 1 {
-                    with_pairs += 1;
-                }
-                let (_, strings) = flood(&g, &p, |cell| cell == Cell::Stone(c));
-                let string = strings.into_iter().find(|s| s.contains(&q)).unwrap();
-                let check = StatusCheck {
-                    string,
-                    defender: c,
-                    kind: StatusKind::Uncapturable,
-                    local: Vec::new(),
+    // The boards first (one sequence of draws), then each board on any core.
+    let boards: Vec<(Geometry, Position)> = (0..500)
+        .map(|i| {
+            let (w, h) = [(4, 4), (5, 3), (3, 5), (4, 3), (5, 4)][i % 5];
+            let g = Geometry::rect(w, h).unwrap();
+            let mut p = Position::empty(g.len());
+            for q in g.points() {
+                let cell = match next() % 5 {
+                    0 | 1 => Cell::BLACK,
+                    2 => Cell::WHITE,
+                    _ => continue,
                 };
-                let answer = engine.j2003().unwrap().force(&g, &p, &check, 200_000);
-                assert!(
+                p.set(q, cell);
+                if !p.stones_without_liberty(&g).is_empty() {
+                    p.set(q, Cell::Empty);
+                }
+            }
+            (g, p)
+        })
+        .collect();
+    let (proved, with_pairs) = boards
+        .par_iter()
+        .map(|(g, p)| {
+            let (g, p) = (g.clone(), p.clone());
+            let (mut proved, mut with_pairs) = (0, 0);
+            for q in g.points() {
+                let Cell::Stone(c) = p.get(q) else { continue };
+                for limit in [1, 2, 6, REGION_POINTS] {
+                    let safety = is_safe_by_local_answers(limit, true, &g, &p, q, c, 50_000);
+                    if !safety.safe {
+                        continue;
+                    }
+                    proved += 1;
+                    let x = Cell::Stone(c);
+                    let (block_of, blocks) = flood(&g, &p, |cell| cell == x);
+                    let (_, regions) = flood(&g, &p, |cell| cell != x);
+                    let candidate: Vec<bool> = regions
+                        .iter()
+                        .map(|r| r.len() <= limit && !walls_of(&g, r, &block_of).is_empty())
+                        .collect();
+                    let no_cut = vec![false; g.len()];
+                    let group_of = miai_groups(
+                        &g,
+                        &p,
+                        &block_of,
+                        blocks.len(),
+                        &regions,
+                        &candidate,
+                        &no_cut,
+                    );
+                    let b = block_of[q].unwrap();
+                    if group_of.iter().filter(|&&r| r == group_of[b]).count() > 1 {
+                        with_pairs += 1;
+                    }
+                    let (_, strings) = flood(&g, &p, |cell| cell == Cell::Stone(c));
+                    let string = strings.into_iter().find(|s| s.contains(&q)).unwrap();
+                    let check = StatusCheck {
+                        string,
+                        defender: c,
+                        kind: StatusKind::Uncapturable,
+                        local: Vec::new(),
+                    };
+                    let answer = engine.j2003().unwrap().force(&g, &p, &check, 200_000);
+                    assert!(
                     !matches!(answer, Ok(Answer::Decided((true, _)))),
                     "{} at {} proved safe with regions up to {limit} points, but capturable:\n{}",
                     c.name(),
                     g.name(q),
                     p.diagram(&g)
                 );
+                }
             }
-        }
-    }
+            (proved, with_pairs)
+        })
+        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1));
     assert!(
         proved > 100 && with_pairs >= 5,
         "{proved} proofs, {with_pairs} with pairs"
