@@ -147,6 +147,28 @@ fn small_position(width: usize, height: usize, cells: &[u8]) -> String {
     go_oracle::differential::legal_position(&g, cells).diagram(&g)
 }
 
+prop_compose! {
+    /// A board of 6 to 9 points and the cells of a position on it ([`small_position`]).
+    fn board_6_to_9()(
+        (width, height) in prop_oneof![Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((3, 3)),
+            Just((1, 7)), Just((1, 8)), Just((4, 2))],
+        cells in prop::collection::vec(0u8..4, 9),
+    ) -> (usize, usize, Vec<u8>) {
+        (width, height, cells)
+    }
+}
+
+prop_compose! {
+    /// A board of 6 to 12 points and the cells of a position on it ([`small_position`]).
+    fn board_6_to_12()(
+        (width, height) in prop_oneof![Just((3, 3)), Just((3, 4)), Just((4, 3)), Just((2, 5)),
+            Just((2, 6)), Just((1, 9)), Just((2, 3))],
+        cells in prop::collection::vec(0u8..4, 12),
+    ) -> (usize, usize, Vec<u8>) {
+        (width, height, cells)
+    }
+}
+
 /// The proof searches with all their reductions (`frozen-regions` above all: enclosed
 /// regions need boards larger than the reference can solve) against the state graph alone,
 /// on 6 to 9 points: the same status wherever both decide.
@@ -207,21 +229,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 50, .. ProptestConfig::default() })]
     /// [`proof_searches_agree`], the first 50 cases.
     #[test]
-    fn proof_searches_agree_with_the_state_graph(
-        (width, height) in prop_oneof![Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((3, 3)),
-            Just((1, 7)), Just((1, 8)), Just((4, 2))],
-        cells in prop::collection::vec(0u8..4, 9),
-    ) {
+    fn proof_searches_agree_with_the_state_graph((width, height, cells) in board_6_to_9()) {
         proof_searches_agree(width, height, &cells)?;
     }
 
     /// [`proof_searches_agree`], the other 50 cases.
     #[test]
-    fn proof_searches_agree_with_the_state_graph_more(
-        (width, height) in prop_oneof![Just((2, 3)), Just((3, 2)), Just((2, 4)), Just((3, 3)),
-            Just((1, 7)), Just((1, 8)), Just((4, 2))],
-        cells in prop::collection::vec(0u8..4, 9),
-    ) {
+    fn proof_searches_agree_with_the_state_graph_more((width, height, cells) in board_6_to_9()) {
         proof_searches_agree(width, height, &cells)?;
     }
 }
@@ -289,21 +303,13 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 50, .. ProptestConfig::default() })]
     /// [`alternating_safety_agrees`], the first 50 cases.
     #[test]
-    fn alternating_safety_agrees_with_the_searches(
-        (width, height) in prop_oneof![Just((3, 3)), Just((3, 4)), Just((4, 3)), Just((2, 5)),
-            Just((2, 6)), Just((1, 9)), Just((2, 3))],
-        cells in prop::collection::vec(0u8..4, 12),
-    ) {
+    fn alternating_safety_agrees_with_the_searches((width, height, cells) in board_6_to_12()) {
         alternating_safety_agrees(width, height, &cells)?;
     }
 
     /// [`alternating_safety_agrees`], the other 50 cases.
     #[test]
-    fn alternating_safety_agrees_with_the_searches_more(
-        (width, height) in prop_oneof![Just((3, 3)), Just((3, 4)), Just((4, 3)), Just((2, 5)),
-            Just((2, 6)), Just((1, 9)), Just((2, 3))],
-        cells in prop::collection::vec(0u8..4, 12),
-    ) {
+    fn alternating_safety_agrees_with_the_searches_more((width, height, cells) in board_6_to_12()) {
         alternating_safety_agrees(width, height, &cells)?;
     }
 }
