@@ -26,11 +26,12 @@ pub struct RefLjrGame {
     captives: Prisoners,
     /// Turns made so far.
     turns: usize,
-    /// Situation `k` is the one after `k` turns; the last is the current one.
-    history: Vec<Situation>,
+    /// Situation `k` is the one after `k` turns; the last is the current one. (Shared, not
+    /// copied, between a game and the games after its turns: a search makes one per turn.)
+    history: Vec<Arc<Situation>>,
     /// `used[k]`: the locations to which turn `k` added a stone or from which it removed
     /// one (L-7).
-    used: Vec<BTreeSet<Point>>,
+    used: Vec<Arc<BTreeSet<Point>>>,
 }
 
 /// A legal turn and the state after it, before the history is extended
@@ -58,7 +59,7 @@ impl RefLjrGame {
             history: Vec::new(),
             used: Vec::new(),
         };
-        g.history.push(g.current_situation());
+        g.history.push(Arc::new(g.current_situation()));
         g
     }
 
@@ -114,12 +115,13 @@ impl RefLjrGame {
 
     /// L-7: the locations used from situation `start` to the current one.
     pub fn used_since(&self, start: usize) -> BTreeSet<Point> {
-        self.used[start..].iter().flatten().copied().collect()
+        self.used[start..].iter().flat_map(|u| u.iter()).copied().collect()
     }
 
     /// The history from situation `k` on: each earlier situation with the locations used
     /// since it (LL-6: with the current situation, what decides the rest of the game).
-    pub fn future_key(&self) -> (Situation, BTreeSet<(Situation, BTreeSet<Point>)>) {
+    #[allow(clippy::type_complexity)]
+    pub fn future_key(&self) -> (Arc<Situation>, BTreeSet<(Arc<Situation>, BTreeSet<Point>)>) {
         let now = self.turns_made();
         let mut earlier = BTreeSet::new();
         let mut used = BTreeSet::new();
@@ -166,9 +168,9 @@ impl RefLjrGame {
         self.over = next.over;
         self.captives = next.captives;
         self.turns = next.turns;
-        self.used.push(used);
+        self.used.push(Arc::new(used));
         let situation = self.current_situation();
-        self.history.push(situation);
+        self.history.push(Arc::new(situation));
     }
 
     /// Apply `turn` to a copy of the state (without the history) and return it with the
@@ -295,7 +297,7 @@ impl LjrGame for RefLjrGame {
         self.captives
     }
     fn situation(&self) -> Situation {
-        self.history[self.turns_made()].clone()
+        Situation::clone(&self.history[self.turns_made()])
     }
     fn turns(&self) -> usize {
         self.turns_made()
