@@ -180,7 +180,7 @@ pub(super) fn prove_with_memo(
             std::mem::swap(&mut search.benson_memo, memo);
             spent += search.nodes - before;
             last[i] = search.nodes - before;
-            depths[i] *= 2;
+            depths[i] = next_bound(depths[i]);
             if stats {
                 eprintln!(
                     "  {:?}{}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
@@ -709,4 +709,13 @@ mod tests {
             "{compared} compared, {dropped} dropped"
         );
     }
+}
+
+/// The next depth bound of the iterative deepening after `depth` (spec S-3: 4, 6, 9, 14,
+/// 21, 32 ... moves). Measured against doubling (4, 8, 16 ...), `go-oracle bench --quick
+/// --budget 1000000`, 2026-12-02: 55 of 84 strings decided instead of 53, in 116 s instead
+/// of 127 s; unexpected-9's refused pass (J-19) judged in 0.2 s instead of 2.1 s. A round
+/// costs 50 to 100 times the one before it when the bound doubles.
+fn next_bound(depth: usize) -> usize {
+    (depth * 3).div_ceil(2)
 }

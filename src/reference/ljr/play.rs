@@ -115,7 +115,11 @@ impl RefLjrGame {
 
     /// L-7: the locations used from situation `start` to the current one.
     pub fn used_since(&self, start: usize) -> BTreeSet<Point> {
-        self.used[start..].iter().flat_map(|u| u.iter()).copied().collect()
+        self.used[start..]
+            .iter()
+            .flat_map(|u| u.iter())
+            .copied()
+            .collect()
     }
 
     /// The history from situation `k` on: each earlier situation with the locations used
