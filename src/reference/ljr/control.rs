@@ -14,13 +14,9 @@ use crate::rules::Prisoners;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-/// LL-6: a situation and every earlier one with the locations used since.
-/// LL-6's future state: the situation, and each earlier situation with the locations used
-/// since it (the situations shared with the game's history; compared by content).
-type FutureKey = (
-    std::sync::Arc<Situation>,
-    BTreeSet<(std::sync::Arc<Situation>, BTreeSet<Point>)>,
-);
+/// LL-6: a situation and every earlier one with the locations used since (the situations
+/// shared with the game's history, compared by content).
+type FutureKey = (Arc<Situation>, BTreeSet<(Arc<Situation>, BTreeSet<Point>)>);
 
 /// The result of one game search.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -98,13 +98,13 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
     use crate::geometry::Geometry;
     use crate::optimized::{Optimized, Switches};
     use crate::status_game::{StatusCheck, StatusKind};
+    use rayon::prelude::*;
     let engine = Optimized {
         switches: Switches {
             alternating_safety: false,
             ..Switches::ALL_ON
         },
     };
-    use rayon::prelude::*;
     let mut next = crate::optimized::j2003::board::test_support::rng(0x5eed);
     // The boards first (one sequence of draws), then each board on any core.
     let boards: Vec<(Geometry, Position)> = (0..500)
@@ -129,38 +129,30 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
     let (proved, with_pairs) = boards
         .par_iter()
         .map(|(g, p)| {
-            let (g, p) = (g.clone(), p.clone());
             let (mut proved, mut with_pairs) = (0, 0);
             for q in g.points() {
                 let Cell::Stone(c) = p.get(q) else { continue };
                 for limit in [1, 2, 6, REGION_POINTS] {
-                    let safety = is_safe_by_local_answers(limit, true, &g, &p, q, c, 50_000);
+                    let safety = is_safe_by_local_answers(limit, true, g, p, q, c, 50_000);
                     if !safety.safe {
                         continue;
                     }
                     proved += 1;
                     let x = Cell::Stone(c);
-                    let (block_of, blocks) = flood(&g, &p, |cell| cell == x);
-                    let (_, regions) = flood(&g, &p, |cell| cell != x);
+                    let (block_of, blocks) = flood(g, p, |cell| cell == x);
+                    let (_, regions) = flood(g, p, |cell| cell != x);
                     let candidate: Vec<bool> = regions
                         .iter()
-                        .map(|r| r.len() <= limit && !walls_of(&g, r, &block_of).is_empty())
+                        .map(|r| r.len() <= limit && !walls_of(g, r, &block_of).is_empty())
                         .collect();
                     let no_cut = vec![false; g.len()];
-                    let group_of = miai_groups(
-                        &g,
-                        &p,
-                        &block_of,
-                        blocks.len(),
-                        &regions,
-                        &candidate,
-                        &no_cut,
-                    );
+                    let group_of =
+                        miai_groups(g, p, &block_of, blocks.len(), &regions, &candidate, &no_cut);
                     let b = block_of[q].unwrap();
                     if group_of.iter().filter(|&&r| r == group_of[b]).count() > 1 {
                         with_pairs += 1;
                     }
-                    let (_, strings) = flood(&g, &p, |cell| cell == Cell::Stone(c));
+                    let (_, strings) = flood(g, p, |cell| cell == Cell::Stone(c));
                     let string = strings.into_iter().find(|s| s.contains(&q)).unwrap();
                     let check = StatusCheck {
                         string,
@@ -168,13 +160,13 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
                         kind: StatusKind::Uncapturable,
                         local: Vec::new(),
                     };
-                    let answer = engine.j2003().unwrap().force(&g, &p, &check, 200_000);
+                    let answer = engine.j2003().unwrap().force(g, p, &check, 200_000);
                     assert!(
                     !matches!(answer, Ok(Answer::Decided((true, _)))),
                     "{} at {} proved safe with regions up to {limit} points, but capturable:\n{}",
                     c.name(),
                     g.name(q),
-                    p.diagram(&g)
+                    p.diagram(g)
                 );
                 }
             }
