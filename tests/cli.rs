@@ -1,7 +1,7 @@
 //! The command line: its JSON contracts, exit statuses, and an error for each kind of bad
 //! input that names file, line and column (exit status 2, never a panic).
 
-mod common;
+use crate::common;
 use common::{json, run, stderr, temp};
 
 const GOOD_CASE: &str = "id: good

@@ -5,7 +5,7 @@
 //! prisoners, game end and score. A door that applied a rule of its own (or missed one,
 //! as `play` and `gtp` once missed J2003's J-19) fails here.
 
-mod common;
+use crate::common;
 
 use common::{json, run, temp};
 use go_oracle::engine::{Engine, Move};

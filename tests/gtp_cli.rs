@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-mod common;
+use crate::common;
 use common::{json, run, BIN};
 
 fn out_dir(name: &str) -> PathBuf {

@@ -1,10 +1,6 @@
 //! J2003 (spec j2003.md): statuses by both solvers on tiny boards, hand-argued shapes, the
 //! scoring of both engines, and the alternation's long-cycle result.
 
-/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use go_oracle::differential::{compare_j2003_score, compare_j2003_status, GameInput};
 use go_oracle::engine::Engine;
 use go_oracle::optimized::Optimized;

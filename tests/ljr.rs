@@ -2,10 +2,6 @@
 //! proptests: random games on small rectangles and small general graphs, cycle removals
 //! included, where every configuration must agree (`differential::ljr`).
 
-/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use go_oracle::differential::ljr::{compare_ljr_games, LjrInput};
 use go_oracle::engine::Engine;
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};

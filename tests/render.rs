@@ -1,11 +1,7 @@
 //! `go-oracle render` and `go_oracle::render`: every SVG is well-formed XML with the stones,
 //! coordinates and hoshi of its position; the output is byte-stable (and one golden file
-//! holds it: `UPDATE_GOLDEN=1 cargo test --release --test render` rewrites it); every check
-//! of the corpus renders; bad input exits 2 with a message.
-
-/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+//! holds it: `UPDATE_GOLDEN=1 cargo test --release --test integration -- render::`
+//! rewrites it); every check of the corpus renders; bad input exits 2 with a message.
 
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
@@ -15,7 +11,7 @@ use go_oracle::render::{self, available_marks, CheckOptions, Diagram, MarkKind, 
 use go_oracle::runner::case_files;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::{run, stderr, temp};
 
 fn root() -> PathBuf {

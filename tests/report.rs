@@ -7,7 +7,7 @@
 use std::collections::BTreeSet;
 use std::sync::OnceLock;
 
-mod common;
+use crate::common;
 use common::{json, run, s, stderr, stdout, temp, temp_dir};
 
 /// A small corpus with a discrepancy of each kind (ambiguity, an engine that differs from

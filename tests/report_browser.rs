@@ -6,12 +6,13 @@
 //! `GO_ORACLE_CHROMIUM`. Without it the tests pass with a note on stderr, unless
 //! `GO_ORACLE_REQUIRE_BROWSER=1` (set by `.ci/run`, which installs Debian's `chromium`): then
 //! a missing browser fails them. `GO_ORACLE_REPORT=FILE` adds a test (ignored by default;
-//! `cargo test --release --test report_browser -- --ignored`) that loads a full report.
+//! `cargo test --release --test integration -- --ignored report_browser::`) that loads a
+//! full report.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-mod common;
+use crate::common;
 use common::{run, s, stderr, temp_dir};
 
 const SUBSET: [&str; 4] = [
@@ -145,7 +146,8 @@ fn chromium_renders_the_report() {
     assert!(png.len() > 20_000, "screenshot of {} bytes", png.len());
 }
 
-/// `GO_ORACLE_REPORT=target/report.html cargo test --release --test report_browser -- --ignored`
+/// `GO_ORACLE_REPORT=target/report.html cargo test --release --test integration --
+/// --ignored report_browser::`
 #[test]
 #[ignore = "loads the report named by GO_ORACLE_REPORT (a full report takes a minute)"]
 fn chromium_renders_a_full_report() {

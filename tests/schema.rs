@@ -1,5 +1,5 @@
 //! The JSON Schema of case format v1 is generated from the Rust types; the committed copy
-//! must be current. Regenerate with `UPDATE_SCHEMA=1 cargo test --test schema`.
+//! must be current. Regenerate with `UPDATE_SCHEMA=1 cargo test --test integration -- schema::`.
 
 #[test]
 fn committed_schema_is_current() {
@@ -13,7 +13,7 @@ fn committed_schema_is_current() {
     pretty_assertions::assert_eq!(
         committed,
         generated,
-        "oracle-cases/case.schema.json is stale: run UPDATE_SCHEMA=1 cargo test --test schema"
+        "oracle-cases/case.schema.json is stale: run UPDATE_SCHEMA=1 cargo test --test integration -- schema::"
     );
 }
 

@@ -5,7 +5,7 @@
 //! disagreement, and an external GTP engine (go-oracle's own referee as a GTP process). The
 //! GNU Go run is in `.ci/gnugo-diff`.
 
-mod common;
+use crate::common;
 use common::{json, run, stderr, temp_dir};
 use go_oracle::parse::sgf::read_sgf;
 use serde_json::Value;

@@ -10,7 +10,7 @@ use go_oracle::rules::RulesetId;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::{run, s, stderr, stdout, temp_dir};
 
 fn fixture(name: &str) -> PathBuf {

@@ -4,10 +4,6 @@
 //! JSON of `import`, a written case passes `go-oracle check`, and import -> export -> import
 //! gives the same checks.
 
-/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use go_oracle::engine::Move;
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::parse::sgf::{read_sgf, write_sgf, SgfGame, SgfMarkup, SgfMove};
@@ -15,7 +11,7 @@ use go_oracle::rules::RulesetId;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
-mod common;
+use crate::common;
 use common::{run, s, stderr, stdout, temp, temp_dir};
 
 fn fixture(name: &str) -> PathBuf {

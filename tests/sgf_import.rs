@@ -2,7 +2,7 @@
 //! ko captures with their removals, a GUI's record with a player moving out of turn (GTP
 //! `printsgf`), and the `RU` value of a custom ruleset both ways.
 
-mod common;
+use crate::common;
 
 use common::{bin, run, s, stderr, stdout, temp, temp_dir};
 use std::io::Write;

@@ -2,7 +2,7 @@
 //! SOLVE-P1, SOLVE-P2), the same value with each speed-up off, honest budgets and clear
 //! errors.
 
-mod common;
+use crate::common;
 
 use common::{json, run, stderr};
 

@@ -3,10 +3,6 @@
 //! position of tiny boards (1x4, 1x5), a sample of 2x3, and hand-picked positions; and the
 //! two territories (V-24, V-25) agree on every status assignment of small positions.
 
-/// The allocator of the binary (`src/bin/go-oracle/main.rs`): the searches allocate per node.
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 use go_oracle::engine::{Answer, Engine};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::{Family, Optimized, Switches};

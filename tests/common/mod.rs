@@ -35,14 +35,23 @@ pub fn json(o: &Output) -> serde_json::Value {
         .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&o.stdout)))
 }
 
-/// This test process's temporary folder (created).
+/// The temporary folder (created) of this test process and of the test file that calls it:
+/// the files of `tests/integration.rs` share one process, so each file gets its own folder
+/// and the names a file chooses cannot meet another file's.
+#[track_caller]
 pub fn temp_dir() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("go-oracle-test-{}", std::process::id()));
+    let file = std::panic::Location::caller().file();
+    let stem = Path::new(file)
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("test");
+    let dir = std::env::temp_dir().join(format!("go-oracle-test-{}-{stem}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
 
-/// Write `text` to `name` in [`temp_dir`].
+/// Write `text` to `name` in [`temp_dir`] (the caller's file's folder).
+#[track_caller]
 pub fn temp(name: &str, text: &str) -> PathBuf {
     let p = temp_dir().join(name);
     std::fs::write(&p, text).unwrap();
