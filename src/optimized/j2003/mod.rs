@@ -2,7 +2,8 @@
 //! J-64). A status check of a final-position (G-1 ... G-8: can Y force the capture of S, or
 //! for C1/C2 the target, whatever X does?) is decided in this order (`force`):
 //! 1. the Benson shortcut (`benson-uncapturable`), then safety by local answers
-//!    (`alternating-safety`, an eighth of the budget), uncapturable checks only;
+//!    (`alternating-safety`, at most `budget` positions of its local games, counted apart
+//!    from the searches' states), uncapturable checks only;
 //! 2. the goal-directed proof searches, Y's (`bounded-capture`) and X's (`survival-proof`)
 //!    taking turns, with half the budget (all of it when no state graph follows): a proof
 //!    found decides the check;
@@ -204,8 +205,12 @@ pub(super) fn force(
             );
         }
     };
-    // `alternating-safety` (alternating_safety/): safety by local answers, J-LOC-5/6, with
-    // an eighth of the budget.
+    // `alternating-safety` (alternating_safety/): safety by local answers, J-LOC-5/6,
+    // within `budget` positions of its local games; the searches below still get `budget`
+    // states (a local position costs a small part of a state: a region's masks, not a
+    // board). Measured 2026-12-02 on `benches/real-games-status.sh j2003 200000 60 9x9`:
+    // with an eighth of the budget shared with the searches, the 9x9 strings of
+    // gnugo-9x9-3 whose 13-point region takes 16,345 positions were left undetermined.
     let mut spent = 0;
     if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {
         let safety = alternating_safety::is_safe_by_local_answers(
@@ -215,7 +220,7 @@ pub(super) fn force(
             position,
             check.string[0],
             check.defender,
-            budget / 8,
+            budget,
         );
         report(
             "alternating safety",
@@ -231,14 +236,7 @@ pub(super) fn force(
         }
         spent = safety.positions;
     }
-    if let Some((proved, nodes, _)) = proof(
-        engine,
-        geometry,
-        position,
-        check,
-        budget.saturating_sub(spent),
-        false,
-    ) {
+    if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget, false) {
         let verdict = match proved {
             Some(true) => "forced",
             Some(false) => "not forced",

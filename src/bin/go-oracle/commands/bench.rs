@@ -16,7 +16,8 @@ use std::path::PathBuf;
 #[derive(clap::Args)]
 pub struct Args {
     files: Vec<PathBuf>,
-    /// States each status check may visit.
+    /// States each status check may visit (the safety screen may also examine as many
+    /// positions of its local games).
     #[arg(long, default_value_t = 1_000_000)]
     budget: u64,
     /// Also time the reference engine (nodes instead of states).

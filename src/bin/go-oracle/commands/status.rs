@@ -21,7 +21,8 @@ pub struct Args {
     diagram_file: PathBuf,
     #[arg(long, value_enum, default_value = "both")]
     engine: EngineChoice,
-    /// Nodes (reference) or states (optimized) each status check may visit.
+    /// Nodes (reference) or states (optimized) each status check may visit (J2003: the
+    /// optimized engine's safety screen may also examine as many positions of its local games).
     #[arg(long, default_value_t = 1_000_000)]
     budget: u64,
     #[arg(long, default_value_t = 0, allow_negative_numbers = true)]
