@@ -176,6 +176,7 @@ fn proof_searches_agree(width: usize, height: usize, cells: &[u8]) -> Result<(),
             bounded_capture: false,
             survival_proof: false,
             j2003_dfpn: false,
+            bordered_capture: false,
             ..Switches::ALL_ON
         },
     };
@@ -307,6 +308,57 @@ proptest! {
     #[test]
     fn alternating_safety_agrees_with_the_searches_more((width, height, cells) in board_6_to_12()) {
         alternating_safety_agrees(width, height, &cells)?;
+    }
+}
+
+/// `bordered-capture` (spec j2003.md J-LOC-8) against the state graph alone, on 6 to 12
+/// points: the pinned game's proofs of Y (the other searches off, so that where it fails the
+/// graph decides) give the statuses the graph gives wherever both decide. With
+/// `frozen-regions` on and off (off, the pinned regions are the only frozen ones).
+fn bordered_capture_agrees(width: usize, height: usize, cells: &[u8]) -> Result<(), TestCaseError> {
+    use go_oracle::optimized::Switches;
+    let d = small_position(width, height, cells);
+    let graph = Switches {
+        bounded_capture: false,
+        survival_proof: false,
+        j2003_dfpn: false,
+        alternating_safety: false,
+        bordered_capture: false,
+        ..Switches::ALL_ON
+    };
+    let solved = statuses(&Optimized { switches: graph }, &d, 100_000);
+    if solved.iter().all(|(_, s)| s.is_none()) {
+        return Ok(());
+    }
+    for frozen_regions in [true, false] {
+        let switches = Switches {
+            bordered_capture: true,
+            frozen_regions,
+            ..graph
+        };
+        let pinned = statuses(&Optimized { switches }, &d, 100_000);
+        for ((at, a), (_, b)) in pinned.iter().zip(&solved) {
+            if let (Some(a), Some(b)) = (a, b) {
+                prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    // 100 cases in two tests of 50, which the harness runs on two cores.
+    #![proptest_config(ProptestConfig { cases: 50, .. ProptestConfig::default() })]
+    /// [`bordered_capture_agrees`], the first 50 cases.
+    #[test]
+    fn bordered_capture_agrees_with_the_state_graph((width, height, cells) in board_6_to_12()) {
+        bordered_capture_agrees(width, height, &cells)?;
+    }
+
+    /// [`bordered_capture_agrees`], the other 50 cases.
+    #[test]
+    fn bordered_capture_agrees_with_the_state_graph_more((width, height, cells) in board_6_to_12()) {
+        bordered_capture_agrees(width, height, &cells)?;
     }
 }
 

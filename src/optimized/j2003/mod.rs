@@ -34,6 +34,8 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
 //!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game);
+//! * `bordered_capture.rs`: Y's proof on the check's bordered set alone, the rest of the
+//!   board emptied and frozen (J-LOC-8);
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
 //! * `benson_memo.rs`: Benson's verdicts kept per board (switch `benson-memo`);
@@ -55,6 +57,7 @@ mod benson_survival;
 mod benson_uncapturable;
 mod benson_verdict;
 mod board;
+mod bordered_capture;
 mod bounded_capture;
 mod frozen_regions;
 mod j19_ko_stone_screen;
@@ -89,6 +92,16 @@ const PROOF_DEPTH: usize = 1_024;
 fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
     !(engine.switches.bounded_capture || engine.switches.survival_proof)
         || geometry.len() <= GRAPH_POINTS
+}
+
+/// The Benson-based and region reductions of the proof searches, as the engine's switches
+/// say (spec S-3).
+fn leaves(engine: &Optimized) -> proof_search::Leaves {
+    proof_search::Leaves {
+        benson_survival: engine.switches.benson_survival,
+        sealed_regions: engine.switches.sealed_regions,
+        frozen_regions: engine.switches.frozen_regions,
+    }
 }
 
 /// Goal-directed proofs (spec S-3): Y's strategy (`bounded-capture`) and X's
@@ -131,11 +144,8 @@ fn proof(
             &board,
             check,
             &provers,
-            proof_search::Leaves {
-                benson_survival: engine.switches.benson_survival,
-                sealed_regions: engine.switches.sealed_regions,
-                frozen_regions: engine.switches.frozen_regions,
-            },
+            leaves(engine),
+            None,
             PROOF_DEPTH,
             if dfpn { share / 4 } else { share },
             &mut memo,
@@ -235,6 +245,33 @@ pub(super) fn force(
             return Ok(Answer::Decided((false, safety.positions)));
         }
         spent = safety.positions;
+    }
+    // `bordered-capture` (bordered_capture.rs): Y's proof on the check's bordered set alone,
+    // J-LOC-8, within a quarter of the budget, counted apart like the safety screen's.
+    if engine.switches.bordered_capture {
+        if let Some(bordered) = bordered_capture::bordered_set(geometry, position, check) {
+            let (forced, nodes) = bordered_capture::prove(
+                geometry,
+                &bordered,
+                check,
+                leaves(engine),
+                PROOF_DEPTH,
+                budget / 4,
+            );
+            report(
+                "bordered capture",
+                nodes,
+                if forced.is_some() {
+                    "forced"
+                } else {
+                    "no proof"
+                },
+            );
+            spent += nodes;
+            if forced.is_some() {
+                return Ok(Answer::Decided((true, spent)));
+            }
+        }
     }
     if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget, false) {
         let verdict = match proved {

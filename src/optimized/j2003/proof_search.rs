@@ -11,6 +11,7 @@
 use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
 use super::board::{expand, expand_where, stone, string_into, Board, State, Step};
+use super::state::frozen_words;
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -76,7 +77,7 @@ pub(super) fn prove(
 ) -> (Option<bool>, u64, Vec<Move>) {
     let mut memo = BensonMemo::new(true);
     prove_with_memo(
-        geometry, board, check, provers, leaves, max_depth, budget, &mut memo,
+        geometry, board, check, provers, leaves, None, max_depth, budget, &mut memo,
     )
 }
 
@@ -84,6 +85,11 @@ pub(super) fn prove(
 /// [`prove`], for the unit tests, keeps them): both provers and every stage read and fill
 /// it, and the caller passes it on to the next search of the same check (the verdicts are
 /// for X's colour in every one).
+///
+/// `pinned` (`bordered-capture`, bordered_capture.rs; spec J-LOC-8): empty regions frozen
+/// from the start and for good, recorded in the root state; then only the stages with
+/// frozen regions run (new regions frozen only with `leaves.frozen_regions`), since a proof
+/// transfers from the pinned board to the real one only in the game G* of frozen regions.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn prove_with_memo(
     geometry: &Geometry,
@@ -91,6 +97,7 @@ pub(super) fn prove_with_memo(
     check: &StatusCheck,
     provers: &[Prover],
     leaves: Leaves,
+    pinned: Option<&[bool]>,
     max_depth: usize,
     budget: u64,
     memo: &mut BensonMemo,
@@ -120,7 +127,20 @@ pub(super) fn prove_with_memo(
     // prover, which some proofs need). In each, first the narrow search (the prover's plays
     // near S and L only), then the full one. A state proved in an earlier stage is won in
     // the real game whatever its frozen regions (spec S-3), so each prover keeps its proofs.
-    let stages: Vec<(bool, usize, bool, u64)> = if leaves.frozen_regions {
+    let stages: Vec<(bool, usize, bool, u64)> = if pinned.is_some() {
+        // Walls of `usize::MAX` liberties: no new region is frozen, the pinned ones stay.
+        let walls = if leaves.frozen_regions {
+            [1, 4]
+        } else {
+            [usize::MAX; 2]
+        };
+        vec![
+            (true, walls[0], true, budget / 8),
+            (true, walls[0], false, budget / 4),
+            (true, walls[1], true, budget / 2),
+            (true, walls[1], false, budget),
+        ]
+    } else if leaves.frozen_regions {
         vec![
             (true, 1, true, budget / 16),
             (true, 1, false, budget / 8),
@@ -133,11 +153,16 @@ pub(super) fn prove_with_memo(
         vec![(false, 0, true, budget / 2), (false, 0, false, budget)]
     };
     let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
+    let pinned_start = pinned.map(|region| {
+        let mut s = start.clone().with_frozen_bits(geometry.len());
+        s.set_frozen_words(&frozen_words(region));
+        s
+    });
     for (frozen_regions, wall_liberties, narrow, share) in stages {
-        let start = if frozen_regions {
-            start.clone().with_frozen_bits(geometry.len())
-        } else {
-            start.clone()
+        let start = match (&pinned_start, frozen_regions) {
+            (Some(pinned), _) => pinned.clone(),
+            (None, true) => start.clone().with_frozen_bits(geometry.len()),
+            (None, false) => start.clone(),
         };
         let mut searches: Vec<Proof> = provers
             .iter()
