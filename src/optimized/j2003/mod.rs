@@ -34,7 +34,7 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
 //!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game);
-//! * `bordered_capture.rs`: Y's proof on the check's bordered set alone, the rest of the
+//! * `fenced_capture.rs`: Y's proof on the check's fenced set alone, the rest of the
 //!   board emptied and frozen (J-LOC-8);
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
@@ -57,8 +57,8 @@ mod benson_survival;
 mod benson_uncapturable;
 mod benson_verdict;
 mod board;
-mod bordered_capture;
 mod bounded_capture;
+mod fenced_capture;
 mod frozen_regions;
 mod j19_ko_stone_screen;
 mod j2003_dfpn;
@@ -246,20 +246,20 @@ pub(super) fn force(
         }
         spent = safety.positions;
     }
-    // `bordered-capture` (bordered_capture.rs): Y's proof on the check's bordered set alone,
+    // `fenced-capture` (fenced_capture.rs): Y's proof on the check's fenced set alone,
     // J-LOC-8, within a quarter of the budget, counted apart like the safety screen's.
-    if engine.switches.bordered_capture {
-        if let Some(bordered) = bordered_capture::bordered_set(geometry, position, check) {
-            let (forced, nodes) = bordered_capture::prove(
+    if engine.switches.fenced_capture {
+        if let Some(fenced) = fenced_capture::fenced_set(geometry, position, check) {
+            let (forced, nodes) = fenced_capture::prove(
                 geometry,
-                &bordered,
+                &fenced,
                 check,
                 leaves(engine),
                 PROOF_DEPTH,
                 budget / 4,
             );
             report(
-                "bordered capture",
+                "fenced capture",
                 nodes,
                 if forced.is_some() {
                     "forced"

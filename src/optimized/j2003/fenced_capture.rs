@@ -1,10 +1,10 @@
-//! Reduction `bordered-capture` (engine switch, spec `j2003.md` J-LOC-8): before the proof
-//! searches of any check, Y's proof on the *bordered set* A of the check alone. A holds S,
+//! Reduction `fenced-capture` (engine switch, spec `j2003.md` J-LOC-8): before the proof
+//! searches of any check, Y's proof on the *fenced set* A of the check alone. A holds S,
 //! L and everything that touches them through empty points and Y stones; every point next to
-//! A and outside it holds a stone of an X string of its *border*. Everything else (the
+//! A and outside it holds a stone of an X string of its *fence*. Everything else (the
 //! *rest*) is made empty on a copy of the board and pinned as frozen regions of the proof
 //! search (frozen_regions.rs): X's moves there are one tempo, Y never plays there nor on a
-//! border string's last liberty in A, so the border strings stand for ever and the contents
+//! fence string's last liberty in A, so the fence strings stand for ever and the contents
 //! of A evolve as in the real game. A proof of Y found so is a proof in the real game
 //! (J-LOC-8); a failure proves nothing, and the searches that follow run as before.
 
@@ -14,22 +14,22 @@ use super::proof_search::{self, Leaves, Prover};
 use crate::geometry::{Geometry, Point, Position};
 use crate::status_game::StatusCheck;
 
-/// A check's bordered set (J-LOC-8) on the board where its rest is empty.
+/// A check's fenced set (J-LOC-8) on the board where its rest is empty.
 #[cfg_attr(test, derive(Debug))]
-pub(super) struct Bordered {
+pub(super) struct Fenced {
     /// F' of J-LOC-8: the position's bytes, the rest emptied.
     pub(super) board: Vec<u8>,
-    /// The rest: neither in A nor a stone of a border string (pinned frozen).
+    /// The rest: neither in A nor a stone of a fence string (pinned frozen).
     pub(super) rest: Vec<bool>,
 }
 
-/// The bordered set of `check` on `position` (J-LOC-8 "Computing it"), or `None` when its
+/// The fenced set of `check` on `position` (J-LOC-8 "Computing it"), or `None` when its
 /// rest is empty (the pinned game would be the whole game).
-pub(super) fn bordered_set(
+pub(super) fn fenced_set(
     geometry: &Geometry,
     position: &Position,
     check: &StatusCheck,
-) -> Option<Bordered> {
+) -> Option<Fenced> {
     let mut board = byte_board(position);
     let x = stone(check.defender);
     let n = board.len();
@@ -65,18 +65,18 @@ pub(super) fn bordered_set(
         }
         i += 1;
     }
-    // The border: the X strings next to A (outside it, since A holds whole strings).
-    let mut border = vec![false; n];
+    // The fence: the X strings next to A (outside it, since A holds whole strings).
+    let mut fence = vec![false; n];
     let mut stack: Vec<Point> = Vec::new();
     for p in (0..n).filter(|&p| in_a[p]) {
         for &m in geometry.neighbours(p) {
-            if !in_a[m] && !border[m] {
-                border[m] = true;
+            if !in_a[m] && !fence[m] {
+                fence[m] = true;
                 stack.push(m);
                 while let Some(q) = stack.pop() {
                     for &r in geometry.neighbours(q) {
-                        if board[r] == x && !border[r] {
-                            border[r] = true;
+                        if board[r] == x && !fence[r] {
+                            fence[r] = true;
                             stack.push(r);
                         }
                     }
@@ -84,21 +84,21 @@ pub(super) fn bordered_set(
             }
         }
     }
-    let rest: Vec<bool> = (0..n).map(|p| !in_a[p] && !border[p]).collect();
+    let rest: Vec<bool> = (0..n).map(|p| !in_a[p] && !fence[p]).collect();
     if !rest.contains(&true) {
         return None;
     }
     for p in (0..n).filter(|&p| rest[p]) {
         board[p] = EMPTY;
     }
-    Some(Bordered { board, rest })
+    Some(Fenced { board, rest })
 }
 
-/// Y's proof search on the bordered set (J-LOC-8): `Some(true)` when Y forces the check's
+/// Y's proof search on the fenced set (J-LOC-8): `Some(true)` when Y forces the check's
 /// target, `None` when no proof was found; and the states spent (at most `budget`).
 pub(super) fn prove(
     geometry: &Geometry,
-    bordered: &Bordered,
+    fenced: &Fenced,
     check: &StatusCheck,
     leaves: Leaves,
     max_depth: usize,
@@ -107,11 +107,11 @@ pub(super) fn prove(
     let mut memo = BensonMemo::new(true);
     let (forced, nodes, _) = proof_search::prove_with_memo(
         geometry,
-        &bordered.board,
+        &fenced.board,
         check,
         &[Prover::Attacker],
         leaves,
-        Some(&bordered.rest),
+        Some(&fenced.rest),
         max_depth,
         budget,
         &mut memo,
@@ -128,10 +128,10 @@ mod tests {
     use super::super::board::test_support::names;
 
     /// gnugo-9x9-3's black B2-B3 in White's corner: A is White's lower group with its
-    /// points A1, B1, C1, A2, D3, bordered by Black's strings through A7 and F3; the rest is
+    /// points A1, B1, C1, A2, D3, fenced by Black's strings through A7 and F3; the rest is
     /// everything else, and the rest is empty on F'.
     #[test]
-    fn the_bordered_set_of_a_dead_string() {
+    fn the_fenced_set_of_a_dead_string() {
         let text = ". . . . . . . . .\nO O . . O O . . .\n# O O O # # O O O\n\
                     # # # # # . # # O\nO # # O # . # . #\nO O O O # . . . .\n\
                     O # O . O # # . .\n. # O O O O # . .\n. . . O # # # . .\n";
@@ -143,7 +143,7 @@ mod tests {
             kind: StatusKind::Capturable1,
             local: vec![at("B2"), at("B3")],
         };
-        let b = bordered_set(&g, &position, &check).expect("a rest");
+        let b = fenced_set(&g, &position, &check).expect("a rest");
         let in_a: Vec<bool> = (0..g.len())
             .map(|p| !b.rest[p] && position.get(p) != crate::geometry::Cell::Stone(Colour::Black))
             .collect();
@@ -155,7 +155,7 @@ mod tests {
         expect.sort();
         assert_eq!(a, expect);
         for p in ["A7", "E4", "F3", "G1", "B2", "B3"] {
-            assert!(!b.rest[at(p)], "{p} is in A or the border");
+            assert!(!b.rest[at(p)], "{p} is in A or the fence");
         }
         for p in ["J9", "G6", "F5", "J5", "A8"] {
             assert!(b.rest[at(p)], "{p} is in the rest");
@@ -163,9 +163,9 @@ mod tests {
         }
     }
 
-    /// A check whose A and border cover the board has no rest: no pinned game.
+    /// A check whose A and fence cover the board has no rest: no pinned game.
     #[test]
-    fn no_rest_no_bordered_set() {
+    fn no_rest_no_fenced_set() {
         let (g, position) =
             crate::parse::diagram::parse_position(". # . O .\n").expect("a diagram");
         let check = StatusCheck {
@@ -174,6 +174,6 @@ mod tests {
             kind: StatusKind::Uncapturable,
             local: Vec::new(),
         };
-        assert!(bordered_set(&g, &position, &check).is_none());
+        assert!(fenced_set(&g, &position, &check).is_none());
     }
 }
