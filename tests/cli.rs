@@ -599,7 +599,7 @@ fn bench_json_contract() {
         rows[3]["engine"],
         "optimized-without-alternating-safety-cuts"
     );
-    assert_eq!(rows[4]["engine"], "optimized-without-fenced-capture");
+    assert_eq!(rows[4]["engine"], "optimized-without-fenced-sets");
     assert_eq!(rows[7]["engine"], "optimized-without-benson-survival");
     assert_eq!(rows[8]["engine"], "optimized-without-sealed-regions");
     assert_eq!(rows[9]["engine"], "optimized-without-frozen-regions");

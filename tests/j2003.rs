@@ -176,7 +176,7 @@ fn proof_searches_agree(width: usize, height: usize, cells: &[u8]) -> Result<(),
             bounded_capture: false,
             survival_proof: false,
             j2003_dfpn: false,
-            fenced_capture: false,
+            fenced_sets: false,
             ..Switches::ALL_ON
         },
     };
@@ -311,11 +311,11 @@ proptest! {
     }
 }
 
-/// `fenced-capture` (spec j2003.md J-LOC-8) against the state graph alone, on 6 to 12
+/// `fenced-sets` (spec j2003.md J-LOC-8) against the state graph alone, on 6 to 12
 /// points: the pinned game's proofs of Y (the other searches off, so that where it fails the
 /// graph decides) give the statuses the graph gives wherever both decide. With
 /// `frozen-regions` on and off (off, the pinned regions are the only frozen ones).
-fn fenced_capture_agrees(width: usize, height: usize, cells: &[u8]) -> Result<(), TestCaseError> {
+fn fenced_sets_agrees(width: usize, height: usize, cells: &[u8]) -> Result<(), TestCaseError> {
     use go_oracle::optimized::Switches;
     let d = small_position(width, height, cells);
     let graph = Switches {
@@ -323,7 +323,7 @@ fn fenced_capture_agrees(width: usize, height: usize, cells: &[u8]) -> Result<()
         survival_proof: false,
         j2003_dfpn: false,
         alternating_safety: false,
-        fenced_capture: false,
+        fenced_sets: false,
         ..Switches::ALL_ON
     };
     let solved = statuses(&Optimized { switches: graph }, &d, 100_000);
@@ -332,7 +332,7 @@ fn fenced_capture_agrees(width: usize, height: usize, cells: &[u8]) -> Result<()
     }
     for frozen_regions in [true, false] {
         let switches = Switches {
-            fenced_capture: true,
+            fenced_sets: true,
             frozen_regions,
             ..graph
         };
@@ -349,16 +349,16 @@ fn fenced_capture_agrees(width: usize, height: usize, cells: &[u8]) -> Result<()
 proptest! {
     // 100 cases in two tests of 50, which the harness runs on two cores.
     #![proptest_config(ProptestConfig { cases: 50, .. ProptestConfig::default() })]
-    /// [`fenced_capture_agrees`], the first 50 cases.
+    /// [`fenced_sets_agrees`], the first 50 cases.
     #[test]
-    fn fenced_capture_agrees_with_the_state_graph((width, height, cells) in board_6_to_12()) {
-        fenced_capture_agrees(width, height, &cells)?;
+    fn fenced_sets_agrees_with_the_state_graph((width, height, cells) in board_6_to_12()) {
+        fenced_sets_agrees(width, height, &cells)?;
     }
 
-    /// [`fenced_capture_agrees`], the other 50 cases.
+    /// [`fenced_sets_agrees`], the other 50 cases.
     #[test]
-    fn fenced_capture_agrees_with_the_state_graph_more((width, height, cells) in board_6_to_12()) {
-        fenced_capture_agrees(width, height, &cells)?;
+    fn fenced_sets_agrees_with_the_state_graph_more((width, height, cells) in board_6_to_12()) {
+        fenced_sets_agrees(width, height, &cells)?;
     }
 }
 

@@ -96,11 +96,12 @@ switches! {
     /// a cut string's last liberty there (spec `j2003.md` J-LOC-7; off: such a region owes
     /// nothing).
     alternating_safety_cuts = "alternating-safety-cuts", J2003, [J2003];
-    /// J2003: before the proof searches, Y's proof search on the check's fenced set alone
-    /// (S, L and what touches them through empty points and Y stones, up to X's strings):
-    /// the rest of the board is emptied and frozen, X's moves there one tempo (spec
-    /// `j2003.md` J-LOC-8; off: only the searches of the whole board).
-    fenced_capture = "fenced-capture", J2003, [J2003];
+    /// J2003: before the proof searches, each prover's proof search on his fenced set of the
+    /// check alone (S, L and what touches them through empty points and his own stones, up to
+    /// the opponent's strings): the rest of the board is emptied and frozen, the opponent's
+    /// moves there one tempo (spec `j2003.md` J-LOC-8; off: only the searches of the whole
+    /// board).
+    fenced_sets = "fenced-sets", J2003, [J2003];
     /// J2003: before solving a status check on its state graph, look for a forced win of the
     /// attacker (a capture; for C1/C2 a finite sequence meeting the target) by a
     /// depth-limited search (goal-directed; a proof found decides the check).

@@ -4,10 +4,12 @@
 //! 1. the Benson shortcut (`benson-uncapturable`), then safety by local answers
 //!    (`alternating-safety`, at most `budget` positions of its local games, counted apart
 //!    from the searches' states), uncapturable checks only;
-//! 2. the goal-directed proof searches, Y's (`bounded-capture`) and X's (`survival-proof`)
+//! 2. each prover's proof on his fenced set alone (`fenced-sets`, J-LOC-8), in two rounds of
+//!    a 32nd and a quarter of the budget per prover, counted apart like the screen's;
+//! 3. the goal-directed proof searches, Y's (`bounded-capture`) and X's (`survival-proof`)
 //!    taking turns, with half the budget (all of it when no state graph follows): a proof
 //!    found decides the check;
-//! 3. the whole state graph and its Büchi game, on boards of at most `GRAPH_POINTS` points
+//! 4. the whole state graph and its Büchi game, on boards of at most `GRAPH_POINTS` points
 //!    (on every board when both proof searches are off); beyond, the check is undetermined.
 //!
 //! Reductions (each switchable, spec S-3; the code of each switch is in the file of its name):
@@ -34,8 +36,8 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
 //!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game);
-//! * `fenced_capture.rs`: Y's proof on the check's fenced set alone, the rest of the
-//!   board emptied and frozen (J-LOC-8);
+//! * `fenced_sets.rs`: each prover's proof on his fenced set of the check alone, the rest
+//!   of the board emptied and frozen (J-LOC-8);
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
 //! * `survival_proof.rs`: X as prover: X's judgement of a strategy component;
 //! * `benson_memo.rs`: Benson's verdicts kept per board (switch `benson-memo`);
@@ -58,7 +60,7 @@ mod benson_uncapturable;
 mod benson_verdict;
 mod board;
 mod bounded_capture;
-mod fenced_capture;
+mod fenced_sets;
 mod frozen_regions;
 mod j19_ko_stone_screen;
 mod j2003_dfpn;
@@ -246,30 +248,43 @@ pub(super) fn force(
         }
         spent = safety.positions;
     }
-    // `fenced-capture` (fenced_capture.rs): Y's proof on the check's fenced set alone,
-    // J-LOC-8, within a quarter of the budget, counted apart like the safety screen's.
-    if engine.switches.fenced_capture {
-        if let Some(fenced) = fenced_capture::fenced_set(geometry, position, check) {
-            let (forced, nodes) = fenced_capture::prove(
-                geometry,
-                &fenced,
-                check,
-                leaves(engine),
-                PROOF_DEPTH,
-                budget / 4,
-            );
-            report(
-                "fenced capture",
-                nodes,
-                if forced.is_some() {
-                    "forced"
-                } else {
-                    "no proof"
-                },
-            );
-            spent += nodes;
-            if forced.is_some() {
-                return Ok(Answer::Decided((true, spent)));
+    // `fenced-sets` (fenced_sets.rs): each prover's proof on its fenced set alone,
+    // J-LOC-8, counted apart like the safety screen's: in two rounds, the provers taking
+    // turns, first with a 32nd of the budget each (a dead string's proof of Y costs hundreds
+    // of states, a live one's of X may need more than a 16th), then with a quarter each.
+    if engine.switches.fenced_sets {
+        let provers = [
+            proof_search::Prover::Attacker,
+            proof_search::Prover::Defender,
+        ];
+        let sets = provers.map(|p| fenced_sets::fenced_set(geometry, position, check, p));
+        for share in [budget / 32, budget / 4] {
+            for (&prover, fenced) in provers.iter().zip(&sets) {
+                let Some(fenced) = fenced else {
+                    continue;
+                };
+                let (forced, nodes) = fenced_sets::prove(
+                    geometry,
+                    fenced,
+                    check,
+                    prover,
+                    leaves(engine),
+                    PROOF_DEPTH,
+                    share,
+                );
+                report(
+                    &format!("fenced set ({prover:?}, {share})"),
+                    nodes,
+                    match forced {
+                        Some(true) => "forced",
+                        Some(false) => "not forced",
+                        None => "no proof",
+                    },
+                );
+                spent += nodes;
+                if let Some(forced) = forced {
+                    return Ok(Answer::Decided((forced, spent)));
+                }
             }
         }
     }

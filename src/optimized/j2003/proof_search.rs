@@ -86,7 +86,7 @@ pub(super) fn prove(
 /// it, and the caller passes it on to the next search of the same check (the verdicts are
 /// for X's colour in every one).
 ///
-/// `pinned` (`fenced-capture`, fenced_capture.rs; spec J-LOC-8): empty regions frozen
+/// `pinned` (`fenced-sets`, fenced_sets.rs; spec J-LOC-8): empty regions frozen
 /// from the start and for good, recorded in the root state; then only the stages with
 /// frozen regions run (new regions frozen only with `leaves.frozen_regions`), since a proof
 /// transfers from the pinned board to the real one only in the game G* of frozen regions.

@@ -1,12 +1,14 @@
-//! Reduction `fenced-capture` (engine switch, spec `j2003.md` J-LOC-8): before the proof
-//! searches of any check, Y's proof on the *fenced set* A of the check alone. A holds S,
-//! L and everything that touches them through empty points and Y stones; every point next to
-//! A and outside it holds a stone of an X string of its *fence*. Everything else (the
-//! *rest*) is made empty on a copy of the board and pinned as frozen regions of the proof
-//! search (frozen_regions.rs): X's moves there are one tempo, Y never plays there nor on a
-//! fence string's last liberty in A, so the fence strings stand for ever and the contents
-//! of A evolve as in the real game. A proof of Y found so is a proof in the real game
-//! (J-LOC-8); a failure proves nothing, and the searches that follow run as before.
+//! Reduction `fenced-sets` (engine switch, spec `j2003.md` J-LOC-8): before the proof
+//! searches of any check, each prover P's proof on his *fenced set* A of the check alone.
+//! A holds S, L and everything that touches them through empty points and P's stones; every
+//! point next to A and outside it holds a stone of a string of the opponent Q, its *fence*
+//! (for Y: X's strings around a dead string; for X: Y's strings around S's group and its
+//! territory). Everything else (the *rest*) is made empty on a copy of the board and pinned
+//! as frozen regions of the proof search (frozen_regions.rs): Q's moves there are one tempo,
+//! P never plays there nor on a fence string's last liberty in A, so the fence strings stand
+//! for ever and the contents of A evolve as in the real game. A proof found so is a proof in
+//! the real game (J-LOC-8); a failure proves nothing, and the searches that follow run as
+//! before.
 
 use super::benson_memo::BensonMemo;
 use super::board::{byte_board, stone, EMPTY};
@@ -29,9 +31,14 @@ pub(super) fn fenced_set(
     geometry: &Geometry,
     position: &Position,
     check: &StatusCheck,
+    prover: Prover,
 ) -> Option<Fenced> {
     let mut board = byte_board(position);
-    let x = stone(check.defender);
+    // The fence's colour: the prover's opponent's (J-LOC-8 (a) X's, (b) Y's).
+    let x = match prover {
+        Prover::Attacker => stone(check.defender),
+        Prover::Defender => 3 - stone(check.defender),
+    };
     let n = board.len();
     let mut in_a = vec![false; n];
     let mut queue: Vec<Point> = Vec::new();
@@ -100,6 +107,7 @@ pub(super) fn prove(
     geometry: &Geometry,
     fenced: &Fenced,
     check: &StatusCheck,
+    prover: Prover,
     leaves: Leaves,
     max_depth: usize,
     budget: u64,
@@ -109,14 +117,14 @@ pub(super) fn prove(
         geometry,
         &fenced.board,
         check,
-        &[Prover::Attacker],
+        &[prover],
         leaves,
         Some(&fenced.rest),
         max_depth,
         budget,
         &mut memo,
     );
-    (forced.filter(|&f| f), nodes)
+    (forced, nodes)
 }
 
 #[cfg(test)]
@@ -143,7 +151,7 @@ mod tests {
             kind: StatusKind::Capturable1,
             local: vec![at("B2"), at("B3")],
         };
-        let b = fenced_set(&g, &position, &check).expect("a rest");
+        let b = fenced_set(&g, &position, &check, Prover::Attacker).expect("a rest");
         let in_a: Vec<bool> = (0..g.len())
             .map(|p| !b.rest[p] && position.get(p) != crate::geometry::Cell::Stone(Colour::Black))
             .collect();
@@ -174,6 +182,6 @@ mod tests {
             kind: StatusKind::Uncapturable,
             local: Vec::new(),
         };
-        assert!(fenced_set(&g, &position, &check).is_none());
+        assert!(fenced_set(&g, &position, &check, Prover::Attacker).is_none());
     }
 }
