@@ -165,6 +165,22 @@ prop_compose! {
     }
 }
 
+/// The statuses of `searched` are those of `solved` wherever both decide (the failure names
+/// the string, the diagram and the switches).
+fn same_where_both_decide(
+    searched: &[(String, Option<Status>)],
+    solved: &[(String, Option<Status>)],
+    d: &str,
+    switches: &go_oracle::optimized::Switches,
+) -> Result<(), TestCaseError> {
+    for ((at, a), (_, b)) in searched.iter().zip(solved) {
+        if let (Some(a), Some(b)) = (a, b) {
+            prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
+        }
+    }
+    Ok(())
+}
+
 /// The proof searches with all their reductions (`frozen-regions` above all: enclosed
 /// regions need boards larger than the reference can solve) against the state graph alone,
 /// on 6 to 9 points: the same status wherever both decide.
@@ -212,11 +228,7 @@ fn proof_searches_agree(width: usize, height: usize, cells: &[u8]) -> Result<(),
         },
     ] {
         let searched = statuses(&Optimized { switches }, &d, 50_000);
-        for ((at, a), (_, b)) in searched.iter().zip(&solved) {
-            if let (Some(a), Some(b)) = (a, b) {
-                prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
-            }
-        }
+        same_where_both_decide(&searched, &solved, &d, &switches)?;
     }
     Ok(())
 }
@@ -337,11 +349,7 @@ fn fenced_sets_agrees(width: usize, height: usize, cells: &[u8]) -> Result<(), T
             ..graph
         };
         let pinned = statuses(&Optimized { switches }, &d, 100_000);
-        for ((at, a), (_, b)) in pinned.iter().zip(&solved) {
-            if let (Some(a), Some(b)) = (a, b) {
-                prop_assert_eq!(a, b, "string at {} of\n{} ({:?})", at, d, switches);
-            }
-        }
+        same_where_both_decide(&pinned, &solved, &d, &switches)?;
     }
     Ok(())
 }
