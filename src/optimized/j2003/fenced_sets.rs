@@ -34,15 +34,15 @@ pub(super) fn fenced_set(
     prover: Prover,
 ) -> Option<Fenced> {
     let mut board = byte_board(position);
-    // The fence's colour: the prover's opponent's (J-LOC-8 (a) X's, (b) Y's).
-    let x = match prover {
+    // Q, the fence's colour: the prover's opponent's (X's when Y proves, Y's when X does).
+    let fence_colour = match prover {
         Prover::Attacker => stone(check.defender),
         Prover::Defender => 3 - stone(check.defender),
     };
     let n = board.len();
     let mut in_a = vec![false; n];
     let mut queue: Vec<Point> = Vec::new();
-    // A point enters A with the whole X string on it (A holds whole X strings only).
+    // A point enters A with the whole Q string on it (A holds whole Q strings only).
     let add = |p: Point, in_a: &mut Vec<bool>, queue: &mut Vec<Point>| {
         if in_a[p] {
             return;
@@ -50,9 +50,9 @@ pub(super) fn fenced_set(
         in_a[p] = true;
         queue.push(p);
         let mut i = queue.len() - 1;
-        while board[p] == x && i < queue.len() {
+        while board[p] == fence_colour && i < queue.len() {
             for &m in geometry.neighbours(queue[i]) {
-                if board[m] == x && !in_a[m] {
+                if board[m] == fence_colour && !in_a[m] {
                     in_a[m] = true;
                     queue.push(m);
                 }
@@ -66,13 +66,13 @@ pub(super) fn fenced_set(
     let mut i = 0;
     while i < queue.len() {
         for &m in geometry.neighbours(queue[i]) {
-            if board[m] != x {
+            if board[m] != fence_colour {
                 add(m, &mut in_a, &mut queue);
             }
         }
         i += 1;
     }
-    // The fence: the X strings next to A (outside it, since A holds whole strings).
+    // The fence: the Q strings next to A (outside it, since A holds whole Q strings).
     let mut fence = vec![false; n];
     let mut stack: Vec<Point> = Vec::new();
     for p in (0..n).filter(|&p| in_a[p]) {
@@ -82,7 +82,7 @@ pub(super) fn fenced_set(
                 stack.push(m);
                 while let Some(q) = stack.pop() {
                     for &r in geometry.neighbours(q) {
-                        if board[r] == x && !fence[r] {
+                        if board[r] == fence_colour && !fence[r] {
                             fence[r] = true;
                             stack.push(r);
                         }
@@ -101,8 +101,9 @@ pub(super) fn fenced_set(
     Some(Fenced { board, rest })
 }
 
-/// Y's proof search on the fenced set (J-LOC-8): `Some(true)` when Y forces the check's
-/// target, `None` when no proof was found; and the states spent (at most `budget`).
+/// `prover`'s proof search on his fenced set (J-LOC-8): `Some(true)` when Y's proof shows
+/// that Y forces the check's target, `Some(false)` when X's shows that Y cannot, `None` when
+/// no proof was found; and the states spent (at most `budget`).
 pub(super) fn prove(
     geometry: &Geometry,
     fenced: &Fenced,

@@ -127,18 +127,18 @@ pub(super) fn prove_with_memo(
     // prover, which some proofs need). In each, first the narrow search (the prover's plays
     // near S and L only), then the full one. A state proved in an earlier stage is won in
     // the real game whatever its frozen regions (spec S-3), so each prover keeps its proofs.
-    let stages: Vec<(bool, usize, bool, u64)> = if pinned.is_some() {
-        // Walls of `usize::MAX` liberties: no new region is frozen, the pinned ones stay.
-        let walls = if leaves.frozen_regions {
-            [1, 4]
-        } else {
-            [usize::MAX; 2]
-        };
+    let stages: Vec<(bool, usize, bool, u64)> = if pinned.is_some() && leaves.frozen_regions {
         vec![
-            (true, walls[0], true, budget / 8),
-            (true, walls[0], false, budget / 4),
-            (true, walls[1], true, budget / 2),
-            (true, walls[1], false, budget),
+            (true, 1, true, budget / 8),
+            (true, 1, false, budget / 4),
+            (true, 4, true, budget / 2),
+            (true, 4, false, budget),
+        ]
+    } else if pinned.is_some() {
+        // Walls of `usize::MAX` liberties: no new region is frozen, the pinned ones stay.
+        vec![
+            (true, usize::MAX, true, budget / 2),
+            (true, usize::MAX, false, budget),
         ]
     } else if leaves.frozen_regions {
         vec![
