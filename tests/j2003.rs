@@ -299,12 +299,7 @@ fn alternating_safety_agrees(
         &d,
         100_000,
     );
-    for ((at, a), (_, b)) in searched.iter().zip(&solved) {
-        if let (Some(a), Some(b)) = (a, b) {
-            prop_assert_eq!(a, b, "string at {} of\n{}", at, d);
-        }
-    }
-    Ok(())
+    same_where_both_decide(&searched, &solved, &d, &Switches::ALL_ON)
 }
 
 proptest! {
@@ -324,8 +319,8 @@ proptest! {
 }
 
 /// `fenced-sets` (spec j2003.md J-LOC-8) against the state graph alone, on 6 to 12
-/// points: the pinned game's proofs of Y (the other searches off, so that where it fails the
-/// graph decides) give the statuses the graph gives wherever both decide. With
+/// points: the pinned games' proofs of both provers (the other searches off, so that where
+/// they fail the graph decides) give the statuses the graph gives wherever both decide. With
 /// `frozen-regions` on and off (off, the pinned regions are the only frozen ones).
 fn fenced_sets_agrees(width: usize, height: usize, cells: &[u8]) -> Result<(), TestCaseError> {
     use go_oracle::optimized::Switches;
