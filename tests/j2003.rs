@@ -365,6 +365,69 @@ proptest! {
     }
 }
 
+prop_compose! {
+    /// A board of 15 to 20 points cut by a column of one colour's stones, and the cells of a
+    /// position on it ([`small_position`]), two stones in three cells elsewhere: each side's
+    /// strings of the other colour have a fenced set whose rest is the far side (J-LOC-8),
+    /// and the board is small enough for the whole-board proof searches to decide.
+    fn board_with_a_wall()(
+        (width, height, wall) in prop_oneof![Just((5, 3, 2)), Just((5, 4, 2)), Just((6, 3, 3)),
+            Just((6, 3, 2)), Just((5, 3, 1))],
+        colour in prop_oneof![Just(2u8), Just(3u8)],
+        mut cells in prop::collection::vec(
+            prop_oneof![1 => Just(0u8), 1 => Just(2u8), 1 => Just(3u8)], 24),
+    ) -> (usize, usize, Vec<u8>) {
+        for row in 0..height {
+            cells[row * width + wall] = colour;
+        }
+        (width, height, cells)
+    }
+}
+
+/// `fenced-sets` (spec j2003.md J-LOC-8) against the whole-board proof searches, on 15 to
+/// 20 points cut by a wall ([`board_with_a_wall`]), where both provers' fenced sets have a
+/// rest: the same status wherever both decide. The safety screen is off in both, so that the pinned games answer the
+/// uncapturable checks it would decide first.
+fn fenced_sets_agrees_with_whole_board(
+    width: usize,
+    height: usize,
+    cells: &[u8],
+) -> Result<(), TestCaseError> {
+    use go_oracle::optimized::Switches;
+    let d = small_position(width, height, cells);
+    let searches = Switches {
+        alternating_safety: false,
+        fenced_sets: false,
+        ..Switches::ALL_ON
+    };
+    let solved = statuses(&Optimized { switches: searches }, &d, 30_000);
+    if solved.iter().all(|(_, s)| s.is_none()) {
+        return Ok(());
+    }
+    let switches = Switches {
+        fenced_sets: true,
+        ..searches
+    };
+    let pinned = statuses(&Optimized { switches }, &d, 30_000);
+    same_where_both_decide(&pinned, &solved, &d, &switches)
+}
+
+proptest! {
+    // 60 cases in two tests of 30, which the harness runs on two cores.
+    #![proptest_config(ProptestConfig { cases: 30, .. ProptestConfig::default() })]
+    /// [`fenced_sets_agrees_with_whole_board`], the first 30 cases.
+    #[test]
+    fn fenced_sets_agrees_with_the_whole_board_searches((width, height, cells) in board_with_a_wall()) {
+        fenced_sets_agrees_with_whole_board(width, height, &cells)?;
+    }
+
+    /// [`fenced_sets_agrees_with_whole_board`], the other 30 cases.
+    #[test]
+    fn fenced_sets_agrees_with_the_whole_board_searches_more((width, height, cells) in board_with_a_wall()) {
+        fenced_sets_agrees_with_whole_board(width, height, &cells)?;
+    }
+}
+
 /// The optimized engine with the steps 1-2 of one string left undetermined (G-13's setting:
 /// another string's status unknown).
 #[derive(Clone)]
