@@ -428,15 +428,16 @@ proptest! {
     }
 }
 
-/// Two boards on which [`fenced_sets_agrees_with_whole_board`] found a broken
+/// Three boards on which [`fenced_sets_agrees_with_whole_board`] found a broken
 /// `fenced-sets` (spec j2003.md J-LOC-8, "Status"): X's fence taken in X's colour (the first
-/// board: White's A3 capturable-1, not dead), and X's fence emptied with the rest (the
-/// second: White's D3 uncapturable, not dead). Replayed here so that each stays caught
+/// board: White's A3 capturable-1, not dead), X's fence emptied with the rest (the second:
+/// White's D3 uncapturable, not dead), and A flooded through empty points only, (a) of
+/// J-LOC-8 (the third: White's A1 capturable-1, not dead). Replayed here so that each stays caught
 /// whatever the random cases of the property tests are.
 #[test]
 fn fenced_sets_agrees_on_the_walled_findings() {
     #[rustfmt::skip]
-    let findings: [(usize, usize, &[u8]); 2] = [
+    let findings: [(usize, usize, &[u8]); 3] = [
         (5, 4, &[2, 2, 3, 2, 0,
                  3, 0, 3, 2, 0,
                  2, 0, 3, 2, 2,
@@ -444,6 +445,10 @@ fn fenced_sets_agrees_on_the_walled_findings() {
         (5, 3, &[3, 0, 3, 2, 0,
                  3, 0, 3, 0, 2,
                  0, 0, 3, 2, 0]),
+        (5, 4, &[3, 2, 3, 2, 0,
+                 3, 0, 3, 2, 2,
+                 2, 0, 3, 2, 2,
+                 3, 0, 3, 2, 0]),
     ];
     for (width, height, cells) in findings {
         fenced_sets_agrees_with_whole_board(width, height, cells).unwrap();
