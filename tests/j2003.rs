@@ -367,7 +367,7 @@ proptest! {
 
 prop_compose! {
     /// A board of 15 to 20 points cut by a column of one colour's stones, and the cells of a
-    /// position on it ([`small_position`]), two stones in three cells elsewhere: each side's
+    /// position on it ([`small_position`]), each other cell empty, black or white alike: each side's
     /// strings of the other colour have a fenced set whose rest is the far side (J-LOC-8),
     /// and the board is small enough for the whole-board proof searches to decide.
     fn board_with_a_wall()(
@@ -386,8 +386,8 @@ prop_compose! {
 
 /// `fenced-sets` (spec j2003.md J-LOC-8) against the whole-board proof searches, on 15 to
 /// 20 points cut by a wall ([`board_with_a_wall`]), where both provers' fenced sets have a
-/// rest: the same status wherever both decide. The safety screen is off in both, so that the pinned games answer the
-/// uncapturable checks it would decide first.
+/// rest: the same status wherever both decide. The safety screen is off in both, so that
+/// the pinned games answer the uncapturable checks it would decide first.
 fn fenced_sets_agrees_with_whole_board(
     width: usize,
     height: usize,
@@ -432,8 +432,8 @@ proptest! {
 /// `fenced-sets` (spec j2003.md J-LOC-8, "Status"): X's fence taken in X's colour (the first
 /// board: White's A3 capturable-1, not dead), X's fence emptied with the rest (the second:
 /// White's D3 uncapturable, not dead), and A flooded through empty points only, (a) of
-/// J-LOC-8 (the third: White's A1 capturable-1, not dead). Replayed here so that each stays caught
-/// whatever the random cases of the property tests are.
+/// J-LOC-8 (the third: White's A1 capturable-1, not dead). Replayed here so that each stays
+/// caught whatever the random cases of the property tests are.
 #[test]
 fn fenced_sets_agrees_on_the_walled_findings() {
     #[rustfmt::skip]
