@@ -580,3 +580,43 @@ fn environments_known_in_part_bound_local_2() {
     );
     assert!(through_bounds >= 50, "{through_bounds}");
 }
+
+/// `explain`'s line of a check decided by a pinned game (J-LOC-8; spec S-2): gnugo-9x9-3's
+/// black B2-B3, capturable-1 for White on White's fenced set (202 states; at 20,000 the whole
+/// board's proof does not find it). White's winning line shows Black's tempo as `Outside`,
+/// and every play of it stands on A (fenced_sets.rs's unit test lists A).
+#[test]
+fn a_pinned_games_line_shows_the_tempo() {
+    use go_oracle::engine::{LineMove, Move};
+    use go_oracle::geometry::Colour;
+    use go_oracle::status_game::{StatusCheck, StatusKind};
+    let text = ". . . . . . . . .\nO O . . O O . . .\n# O O O # # O O O\n\
+                # # # # # . # # O\nO # # O # . # . #\nO O O O # . . . .\n\
+                O # O . O # # . .\n. # O O O O # . .\n. . . O # # # . .\n";
+    let (g, position) = parse_position(text).unwrap();
+    let at = |s: &str| g.parse_gtp(s).unwrap();
+    let string = vec![at("B2"), at("B3")];
+    let check = StatusCheck {
+        string: string.clone(),
+        defender: Colour::Black,
+        kind: StatusKind::Capturable1,
+        local: string,
+    };
+    let line = Optimized::default()
+        .j2003()
+        .unwrap()
+        .principal_line(&g, &position, &check, 20_000)
+        .unwrap()
+        .expect("a line");
+    assert!(line.forced, "{line:?}");
+    assert!(line.moves.contains(&LineMove::Outside), "{line:?}");
+    let a: Vec<_> = "A1 B1 C1 D1 A2 B2 C2 D2 E2 F2 A3 B3 C3 D3 E3 A4 B4 C4 D4 A5 D5"
+        .split(' ')
+        .map(at)
+        .collect();
+    for m in &line.moves {
+        if let LineMove::Move(Move::Play(p)) = m {
+            assert!(a.contains(p), "{} is not on A: {line:?}", g.name(*p));
+        }
+    }
+}

@@ -5,6 +5,23 @@ use super::{Answer, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::{Status, StatusCheck};
 
+/// A move of a principal line (j2003.md S-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineMove {
+    Move(Move),
+    /// A play of the prover's opponent outside the fenced set of a pinned game (J-LOC-8):
+    /// there it is one tempo move, and which play it is does not matter.
+    Outside,
+}
+
+/// One principal variation of a decided status check (j2003.md S-2), the attacker first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PrincipalLine {
+    /// Whether the attacker can force the check's target.
+    pub forced: bool,
+    pub moves: Vec<LineMove>,
+}
+
 /// An engine that answers J2003's status checks ([`super::Engine::j2003`]).
 pub trait J2003Questions {
     /// G-1 ... G-8: whether the attacker can force the target of `check` from the
@@ -19,14 +36,15 @@ pub trait J2003Questions {
     /// One principal variation of a decided status check (j2003.md S-2): for a proved "can
     /// force", a line of the attacker's winning strategy against the strongest defence
     /// found; for "cannot force", the defender's refutation. `Ok(None)` when the engine does
-    /// not produce lines or the check is undetermined within `budget`.
+    /// not produce lines or the check is undetermined within `budget`. A line of a pinned game
+    /// (J-LOC-8) shows the opponent's tempo as [`LineMove::Outside`].
     fn principal_line(
         &self,
         geometry: &Geometry,
         position: &Position,
         check: &StatusCheck,
         budget: u64,
-    ) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
+    ) -> Result<Option<PrincipalLine>, Unsupported> {
         let _ = (geometry, position, check, budget);
         Ok(None)
     }

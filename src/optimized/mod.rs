@@ -174,7 +174,7 @@ impl crate::engine::J2003Questions for Optimized {
         position: &Position,
         check: &crate::status_game::StatusCheck,
         budget: u64,
-    ) -> Result<Option<(bool, Vec<crate::engine::Move>)>, Unsupported> {
+    ) -> Result<Option<crate::engine::PrincipalLine>, Unsupported> {
         j2003::principal_line(self, geometry, position, check, budget)
     }
 

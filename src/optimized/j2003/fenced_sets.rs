@@ -13,6 +13,7 @@
 use super::benson_memo::BensonMemo;
 use super::board::{byte_board, stone, EMPTY};
 use super::proof_search::{self, Leaves, Prover};
+use crate::engine::{LineMove, Move};
 use crate::geometry::{Geometry, Point, Position};
 use crate::status_game::StatusCheck;
 
@@ -103,7 +104,8 @@ pub(super) fn fenced_set(
 
 /// `prover`'s proof search on his fenced set (J-LOC-8): `Some(true)` when Y's proof shows
 /// that Y forces the check's target, `Some(false)` when X's shows that Y cannot, `None` when
-/// no proof was found; and the states spent (at most `budget`).
+/// no proof was found; the states spent (at most `budget`); and the proof's principal line
+/// on F' (a play of Q on a point of the rest is Q's tempo).
 pub(super) fn prove(
     geometry: &Geometry,
     fenced: &Fenced,
@@ -112,9 +114,9 @@ pub(super) fn prove(
     leaves: Leaves,
     max_depth: usize,
     budget: u64,
-) -> (Option<bool>, u64) {
+) -> (Option<bool>, u64, Vec<Move>) {
     let mut memo = BensonMemo::new(true);
-    let (forced, nodes, _) = proof_search::prove_with_memo(
+    proof_search::prove_with_memo(
         geometry,
         &fenced.board,
         check,
@@ -124,8 +126,18 @@ pub(super) fn prove(
         max_depth,
         budget,
         &mut memo,
-    );
-    (forced, nodes)
+    )
+}
+
+/// A pinned game's line (J-LOC-8) as moves of the real game: Q's plays on the rest are his
+/// tempo, [`LineMove::Outside`].
+pub(super) fn real_line(fenced: &Fenced, line: &[Move]) -> Vec<LineMove> {
+    line.iter()
+        .map(|&m| match m {
+            Move::Play(p) if fenced.rest[p] => LineMove::Outside,
+            m => LineMove::Move(m),
+        })
+        .collect()
 }
 
 #[cfg(test)]

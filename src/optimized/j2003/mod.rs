@@ -77,7 +77,7 @@ pub(super) use j19_ko_stone_screen::screens_ending_passes;
 pub(super) use score::board_score;
 
 use super::Optimized;
-use crate::engine::{Answer, Engine, Move, Unsupported};
+use crate::engine::{Answer, Engine, LineMove, Move, PrincipalLine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::{StatusCheck, StatusKind};
 
@@ -248,44 +248,12 @@ pub(super) fn force(
         }
         spent = safety.positions;
     }
-    // `fenced-sets` (fenced_sets.rs): each prover's proof on its fenced set alone,
-    // J-LOC-8, counted apart like the safety screen's: in two rounds, the provers taking
-    // turns, first with a 32nd of the budget each (a dead string's proof of Y costs hundreds
-    // of states, a live one's of X may need more than a 16th), then with a quarter each.
+    // `fenced-sets`: each prover's proof on its fenced set alone (J-LOC-8).
     if engine.switches.fenced_sets {
-        let provers = [
-            proof_search::Prover::Attacker,
-            proof_search::Prover::Defender,
-        ];
-        let sets = provers.map(|p| fenced_sets::fenced_set(geometry, position, check, p));
-        for share in [budget / 32, budget / 4] {
-            for (&prover, fenced) in provers.iter().zip(&sets) {
-                let Some(fenced) = fenced else {
-                    continue;
-                };
-                let (forced, nodes) = fenced_sets::prove(
-                    geometry,
-                    fenced,
-                    check,
-                    prover,
-                    leaves(engine),
-                    PROOF_DEPTH,
-                    share,
-                );
-                report(
-                    &format!("fenced set ({prover:?}, {share})"),
-                    nodes,
-                    match forced {
-                        Some(true) => "forced",
-                        Some(false) => "not forced",
-                        None => "no proof",
-                    },
-                );
-                spent += nodes;
-                if let Some(forced) = forced {
-                    return Ok(Answer::Decided((forced, spent)));
-                }
-            }
+        let (decided, nodes) = pinned_games(engine, geometry, position, check, budget, &report);
+        spent += nodes;
+        if let Some((forced, _)) = decided {
+            return Ok(Answer::Decided((forced, spent)));
         }
     }
     if let Some((proved, nodes, _)) = proof(engine, geometry, position, check, budget, false) {
@@ -321,6 +289,57 @@ pub(super) fn force(
     })
 }
 
+/// `fenced-sets` (fenced_sets.rs): each prover's proof on its fenced set alone, J-LOC-8,
+/// counted apart like the safety screen's: in two rounds, the provers taking turns, first
+/// with a 32nd of the budget each (a dead string's proof of Y costs hundreds of states, a
+/// live one's of X may need more than a 16th), then with a quarter each. The first proof
+/// found, with its line in the real game, and the states spent.
+fn pinned_games(
+    engine: &Optimized,
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+    report: &dyn Fn(&str, u64, &str),
+) -> (Option<(bool, Vec<LineMove>)>, u64) {
+    let provers = [
+        proof_search::Prover::Attacker,
+        proof_search::Prover::Defender,
+    ];
+    let sets = provers.map(|p| fenced_sets::fenced_set(geometry, position, check, p));
+    let mut spent = 0;
+    for share in [budget / 32, budget / 4] {
+        for (&prover, fenced) in provers.iter().zip(&sets) {
+            let Some(fenced) = fenced else {
+                continue;
+            };
+            let (forced, nodes, line) = fenced_sets::prove(
+                geometry,
+                fenced,
+                check,
+                prover,
+                leaves(engine),
+                PROOF_DEPTH,
+                share,
+            );
+            report(
+                &format!("fenced set ({prover:?}, {share})"),
+                nodes,
+                match forced {
+                    Some(true) => "forced",
+                    Some(false) => "not forced",
+                    None => "no proof",
+                },
+            );
+            spent += nodes;
+            if let Some(forced) = forced {
+                return (Some((forced, fenced_sets::real_line(fenced, &line))), spent);
+            }
+        }
+    }
+    (None, spent)
+}
+
 /// [`J2003Questions::principal_line`](crate::engine::J2003Questions::principal_line) of the optimized engine.
 pub(super) fn principal_line(
     engine: &Optimized,
@@ -328,20 +347,33 @@ pub(super) fn principal_line(
     position: &Position,
     check: &StatusCheck,
     budget: u64,
-) -> Result<Option<(bool, Vec<Move>)>, Unsupported> {
+) -> Result<Option<PrincipalLine>, Unsupported> {
     if geometry.rect_size().is_none() {
         return Ok(None);
     }
-    // The same order as `force`: a proof's line, else the state graph's.
-    if let Some((Some(forced), _, line)) = proof(engine, geometry, position, check, budget, true) {
-        return Ok(Some((forced, line)));
+    let line = |forced: bool, moves: Vec<Move>| PrincipalLine {
+        forced,
+        moves: moves.into_iter().map(LineMove::Move).collect(),
+    };
+    // The whole board's proof first (its line needs no tempo), then the pinned games of
+    // `force`, then the state graph. Which proof decided the check in `force` does not
+    // matter: every proof is one of the check's answer.
+    if let Some((Some(forced), _, moves)) = proof(engine, geometry, position, check, budget, true) {
+        return Ok(Some(line(forced, moves)));
+    }
+    if engine.switches.fenced_sets {
+        if let (Some((forced, moves)), _) =
+            pinned_games(engine, geometry, position, check, budget, &|_, _, _| {})
+        {
+            return Ok(Some(PrincipalLine { forced, moves }));
+        }
     }
     if !uses_graph(engine, geometry) {
         return Ok(None);
     }
     Ok(
         match state_graph::force(geometry, &board::byte_board(position), check, budget) {
-            Answer::Decided((forced, _, line)) => Some((forced, line)),
+            Answer::Decided((forced, _, moves)) => Some(line(forced, moves)),
             Answer::Undetermined { .. } => None,
         },
     )

@@ -7,14 +7,14 @@ use crate::output::{
     compact_move_text, fmt_number, legal_text, move_text, print_json, rules_text, score_and_result,
     status_word, string_report_line, with_coordinates,
 };
-use go_oracle::engine::{Answer, Engine, Move};
+use go_oracle::engine::{Answer, Engine, LineMove, Move, PrincipalLine};
 use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::{load_case, Check};
 use go_oracle::runner::{
     format_failure, verdicts, J2003Trace, NajTrace, Replay, Replays, Status, Trace,
 };
-use go_oracle::status_game::StatusKind;
+use go_oracle::status_game::{StatusCheck, StatusKind};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -282,37 +282,11 @@ fn explain_j2003(g: &Geometry, j: &J2003Trace, t: &Trace, check: &Check) {
         // One principal variation of the check that decided it (S-2), by the optimized
         // solver, in the compact notation (the attacker opens).
         if let (Some(_), Some(c)) = (s.status, &s.deciding_check) {
-            if let Ok(Some((forced, line))) = Optimized::default()
+            if let Ok(Some(line)) = Optimized::default()
                 .j2003()
                 .and_then(|q| q.principal_line(g, &t.position, c, check.solver_budget))
             {
-                let attacker = c.defender.opponent();
-                let letters: String = line
-                    .iter()
-                    .map(|&m| compact_move_text(g, m))
-                    .collect::<Vec<_>>()
-                    .join(" ");
-                println!(
-                    "    {} check: {} {}: {}{}[{}]",
-                    match c.kind {
-                        StatusKind::Uncapturable => "uncapturable",
-                        StatusKind::Capturable1 => "capturable-1",
-                        StatusKind::Capturable2 => "capturable-2",
-                    },
-                    attacker.name(),
-                    if forced {
-                        "can force it"
-                    } else {
-                        "cannot force it"
-                    },
-                    if forced {
-                        "winning line "
-                    } else {
-                        "refutation "
-                    },
-                    attacker.symbol(),
-                    letters
-                );
+                println!("{}", principal_line_text(g, c, &line));
             }
         }
     }
@@ -399,4 +373,49 @@ fn explain_naj(g: &Geometry, naj: &NajTrace, check: &Check) {
         fmt_number(check.komi),
         score_and_result(naj.score, naj.result.as_deref())
     );
+}
+
+/// A J2003 check's principal line in the compact notation (the attacker opens); a pinned
+/// game's tempo (J-LOC-8) is `~`, a play of the prover's opponent outside the fenced set.
+fn principal_line_text(g: &Geometry, c: &StatusCheck, line: &PrincipalLine) -> String {
+    let attacker = c.defender.opponent();
+    let letters: String = line
+        .moves
+        .iter()
+        .map(|&m| match m {
+            LineMove::Move(m) => compact_move_text(g, m),
+            LineMove::Outside => "~".into(),
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    let pinned = if line.moves.contains(&LineMove::Outside) {
+        format!(
+            " (on {}'s fenced set, J-LOC-8: `~` is {} playing outside it)",
+            if line.forced { attacker } else { c.defender }.name(),
+            if line.forced { c.defender } else { attacker }.name()
+        )
+    } else {
+        String::new()
+    };
+    format!(
+        "    {} check: {} {}: {}{}[{}]{pinned}",
+        match c.kind {
+            StatusKind::Uncapturable => "uncapturable",
+            StatusKind::Capturable1 => "capturable-1",
+            StatusKind::Capturable2 => "capturable-2",
+        },
+        attacker.name(),
+        if line.forced {
+            "can force it"
+        } else {
+            "cannot force it"
+        },
+        if line.forced {
+            "winning line "
+        } else {
+            "refutation "
+        },
+        attacker.symbol(),
+        letters
+    )
 }
