@@ -591,21 +591,22 @@ fn bench_json_contract() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     let rows = v.as_array().expect("an array of rows");
-    // Every reduction on, then each of the twelve J2003 reductions off.
-    assert_eq!(rows.len(), 13);
+    // Every reduction on, then each of the thirteen J2003 speed-ups off.
+    assert_eq!(rows.len(), 14);
     assert_eq!(rows[0]["engine"], "optimized");
     assert_eq!(rows[2]["engine"], "optimized-without-alternating-safety");
     assert_eq!(
         rows[3]["engine"],
         "optimized-without-alternating-safety-cuts"
     );
-    assert_eq!(rows[4]["engine"], "optimized-without-fenced-sets");
-    assert_eq!(rows[7]["engine"], "optimized-without-benson-survival");
-    assert_eq!(rows[8]["engine"], "optimized-without-sealed-regions");
-    assert_eq!(rows[9]["engine"], "optimized-without-frozen-regions");
-    assert_eq!(rows[10]["engine"], "optimized-without-j2003-dfpn");
-    assert_eq!(rows[11]["engine"], "optimized-without-ko-bracketing");
-    assert_eq!(rows[12]["engine"], "optimized-without-benson-memo");
+    assert_eq!(rows[4]["engine"], "optimized-without-local-game-memo");
+    assert_eq!(rows[5]["engine"], "optimized-without-fenced-sets");
+    assert_eq!(rows[8]["engine"], "optimized-without-benson-survival");
+    assert_eq!(rows[9]["engine"], "optimized-without-sealed-regions");
+    assert_eq!(rows[10]["engine"], "optimized-without-frozen-regions");
+    assert_eq!(rows[11]["engine"], "optimized-without-j2003-dfpn");
+    assert_eq!(rows[12]["engine"], "optimized-without-ko-bracketing");
+    assert_eq!(rows[13]["engine"], "optimized-without-benson-memo");
     for r in rows {
         assert!(r["checks"].as_u64().is_some_and(|c| c >= 2));
         assert_eq!(r["position"], "bench");

@@ -96,6 +96,11 @@ switches! {
     /// a cut string's last liberty there (spec `j2003.md` J-LOC-7; off: such a region owes
     /// nothing).
     alternating_safety_cuts = "alternating-safety-cuts", J2003, [J2003];
+    /// J2003: with `alternating_safety`, the outcome of a region's local game is kept for
+    /// the process and given again to the same game with a budget that would reach it
+    /// (spec `j2003.md` J-LOC-5, "Computing it"; the same answers and counts of positions
+    /// as without; off: every local game is searched).
+    local_game_memo = "local-game-memo", J2003, [J2003];
     /// J2003: before the proof searches, each prover's proof search on his fenced set of the
     /// check alone (S, L and what touches them through empty points and his own stones, up to
     /// the opponent's strings): the rest of the board is emptied and frozen, the opponent's

@@ -35,7 +35,8 @@
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
-//!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game);
+//!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game,
+//!   `memo.rs` the outcomes of local games kept for the process, switch `local-game-memo`);
 //! * `fenced_sets.rs`: each prover's proof on his fenced set of the check alone, the rest
 //!   of the board emptied and frozen (J-LOC-8);
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
@@ -225,9 +226,13 @@ pub(super) fn force(
     // gnugo-9x9-3 whose 13-point region takes 16,345 positions were left undetermined.
     let mut spent = 0;
     if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {
+        let screen = alternating_safety::Screen {
+            region_points: alternating_safety::REGION_POINTS,
+            cuts: engine.switches.alternating_safety_cuts,
+            memo: engine.switches.local_game_memo,
+        };
         let safety = alternating_safety::is_safe_by_local_answers(
-            alternating_safety::REGION_POINTS,
-            engine.switches.alternating_safety_cuts,
+            screen,
             geometry,
             position,
             check.string[0],

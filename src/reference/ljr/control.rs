@@ -14,10 +14,6 @@ use crate::rules::Prisoners;
 use std::collections::{BTreeMap, BTreeSet};
 use std::sync::Arc;
 
-/// LL-6: a situation and every earlier one with the locations used since (the situations
-/// shared with the game's history, compared by content).
-type FutureKey = (Arc<Situation>, BTreeSet<(Arc<Situation>, BTreeSet<Point>)>);
-
 /// The result of one game search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Outcome {
@@ -181,8 +177,8 @@ fn test_board(
 /// LC-7, LL-6: the two-eye test game on `set` from `game`: does `player` reach a situation
 /// with his two-eye formation on the set within `depth` more turns? A future state repeated
 /// on the current line counts as his failure (exact at the root of a reachability game;
-/// nothing is cached).
-#[allow(clippy::too_many_arguments)]
+/// nothing is cached). The line is the game's own history from the test board on, so a
+/// repetition on it is one of the game's (`future_state_repeats`).
 fn test_game(
     g: &Geometry,
     game: &RefLjrGame,
@@ -190,7 +186,6 @@ fn test_game(
     set: &BTreeSet<Point>,
     depth: usize,
     line: &mut Vec<Turn>,
-    keys: &mut BTreeSet<FutureKey>,
     budget: &mut Budget,
 ) -> Outcome {
     if !budget.spend() {
@@ -202,19 +197,15 @@ fn test_game(
     if game.is_over() {
         return Outcome::Loss;
     }
-    let key = game.future_key();
-    if keys.contains(&key) {
+    if game.future_state_repeats() {
         return Outcome::Loss;
     }
     if depth == 0 {
         return Outcome::DepthBound;
     }
-    keys.insert(key.clone());
-    let outcome = each_turn(game, player, line, budget, &mut |child, _, line, budget| {
-        test_game(g, child, player, set, depth - 1, line, keys, budget)
-    });
-    keys.remove(&key);
-    outcome
+    each_turn(game, player, line, budget, &mut |child, _, line, budget| {
+        test_game(g, child, player, set, depth - 1, line, budget)
+    })
 }
 
 /// The search of one child: the child, the turn that made it, the line, the budget.
@@ -400,16 +391,9 @@ fn decide_set(
     loop {
         let mut line = Vec::new();
         let outcome = match query.method {
-            ControlMethod::TwoEyeTest => test_game(
-                &g,
-                &game,
-                player,
-                set,
-                depth,
-                &mut line,
-                &mut BTreeSet::new(),
-                budget,
-            ),
+            ControlMethod::TwoEyeTest => {
+                test_game(&g, &game, player, set, depth, &mut line, budget)
+            }
             ControlMethod::Dispute => dispute_game(
                 &g,
                 geometry.len(),

@@ -8,6 +8,10 @@ use crate::rules::{Illegal, Prisoners};
 use std::collections::BTreeSet;
 use std::sync::Arc;
 
+/// LL-6: a situation and every earlier one with the locations used since (the situations
+/// shared with the game's history, compared by content).
+pub type FutureKey = (Arc<Situation>, BTreeSet<(Arc<Situation>, BTreeSet<Point>)>);
+
 /// A game of LJR turns.
 #[derive(Clone, Debug)]
 pub struct RefLjrGame {
@@ -122,18 +126,29 @@ impl RefLjrGame {
             .collect()
     }
 
-    /// The history from situation `k` on: each earlier situation with the locations used
-    /// since it (LL-6: with the current situation, what decides the rest of the game).
-    #[allow(clippy::type_complexity)]
-    pub fn future_key(&self) -> (Arc<Situation>, BTreeSet<(Arc<Situation>, BTreeSet<Point>)>) {
-        let now = self.turns_made();
+    /// LL-6: the future state after `t` turns (what, with the situation, decides the rest of
+    /// the game): situation `t`, and each earlier situation with the locations used since it
+    /// up to situation `t`.
+    pub fn future_key_at(&self, t: usize) -> FutureKey {
         let mut earlier = BTreeSet::new();
         let mut used = BTreeSet::new();
-        for k in (0..now).rev() {
+        for k in (0..t).rev() {
             used.extend(self.used[k].iter().copied());
             earlier.insert((self.history[k].clone(), used.clone()));
         }
-        (self.history[now].clone(), earlier)
+        (self.history[t].clone(), earlier)
+    }
+
+    /// Whether the current future state (LL-6) is the one after an earlier turn of this game:
+    /// the same situation, and the same earlier situations with the locations used since
+    /// them. (Whole keys are compared only where the situations are the same.)
+    pub fn future_state_repeats(&self) -> bool {
+        let now = self.turns_made();
+        let mut key = None;
+        (0..now).any(|t| {
+            self.history[t] == self.history[now]
+                && *key.get_or_insert_with(|| self.future_key_at(now)) == self.future_key_at(t)
+        })
     }
 
     /// Every legal turn (L-3: each cycle removal allowed, then a pass or a play), in order,

@@ -1,13 +1,15 @@
 //! The local game of one region (spec `j2003.md` J-LOC-5): the region's contents as bit
 //! masks, Y's plays and X's answers on it, and the search of X's win.
 
-use std::collections::{HashMap, HashSet};
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::Cut;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 
 /// One region's local game (J-LOC-5 (1)): the region's points numbered 0.., its neighbours
-/// among themselves and its walls' stones next to each point, as bit masks.
+/// among themselves and its walls' stones next to each point, as bit masks. Two equal games
+/// are searched alike (`local-game-memo` keys its outcomes by the game).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(super) struct LocalGame {
     /// The points of the region next to each of its points.
     next: Vec<u32>,
@@ -304,20 +306,31 @@ impl LocalGame {
     }
 
     /// Whether X wins the local game owing every wall w `owed[w]` liberties, within
-    /// `budget` positions; the positions examined.
-    pub(super) fn solve(&self, owed: &[u32], budget: u64) -> (bool, u64) {
+    /// `budget` positions (`None`: the budget ran out); the positions examined.
+    pub(super) fn search(&self, owed: &[u32], budget: u64) -> Solved {
         let mut search = Search {
             game: self,
             owed,
-            table: HashMap::new(),
-            on_path: HashSet::new(),
+            table: FxHashMap::default(),
+            on_path: FxHashSet::default(),
             wins_found: Vec::new(),
             positions: 0,
             budget,
         };
-        let won = search.wins((self.x0, self.y0, self.free0)) == Some(true);
-        (won, search.positions)
+        let won = search.wins((self.x0, self.y0, self.free0));
+        Solved {
+            won,
+            positions: search.positions,
+        }
     }
+}
+
+/// The outcome of a local game's search: X wins or not (`None`: the budget ran out first),
+/// and the positions it examined (with `None`, exactly the budget).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Solved {
+    pub won: Option<bool>,
+    pub positions: u64,
 }
 
 /// A position of the local game with Y to move: X's and Y's stones on the region, and the
@@ -334,8 +347,8 @@ type Key = (u32, u32, u64);
 struct Search<'a> {
     game: &'a LocalGame,
     owed: &'a [u32],
-    table: HashMap<Key, bool>,
-    on_path: HashSet<Key>,
+    table: FxHashMap<Key, bool>,
+    on_path: FxHashSet<Key>,
     wins_found: Vec<Key>,
     positions: u64,
     budget: u64,

@@ -15,6 +15,7 @@
 //! whose game runs out of it owes nothing.
 
 mod local_game;
+mod memo;
 #[cfg(test)]
 mod tests;
 
@@ -48,21 +49,35 @@ pub(super) struct Safety {
     pub by_cut: bool,
 }
 
-/// Whether the X string at `at` is uncapturable by J-LOC-5 and J-LOC-6, with regions of at
-/// most `region_points` points played (the engine: [`REGION_POINTS`]; the tests use small
-/// ones too, so that small boards have miai pairs outside them), within `budget` positions of
-/// the local games (spent positions reported either way). With `cuts` (switch
-/// `alternating-safety-cuts`, J-LOC-7), a region larger than that which holds Y stones is cut
-/// at Y's strings into the sets of its empty points, each played alone.
+/// How the screen runs: regions of at most `region_points` points are played (the engine:
+/// [`REGION_POINTS`]; the tests use small ones too, so that small boards have miai pairs
+/// outside them); with `cuts` (switch `alternating-safety-cuts`, J-LOC-7), a region larger
+/// than that which holds Y stones is cut at Y's strings into the sets of its empty points,
+/// each played alone; with `memo` (switch `local-game-memo`, `memo.rs`), the outcomes of the
+/// local games are kept for the process.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Screen {
+    pub region_points: usize,
+    pub cuts: bool,
+    pub memo: bool,
+}
+
+/// Whether the X string at `at` is uncapturable by J-LOC-5 and J-LOC-6, the regions played
+/// as `screen` says, within `budget` positions of the local games (spent positions reported
+/// either way).
 pub(super) fn is_safe_by_local_answers(
-    region_points: usize,
-    cuts: bool,
+    screen: Screen,
     geometry: &Geometry,
     position: &Position,
     at: Point,
     defender: Colour,
     budget: u64,
 ) -> Safety {
+    let Screen {
+        region_points,
+        cuts,
+        memo,
+    } = screen;
     // A region's points are the bits of a u32 (`LocalGame`).
     let region_points = region_points.min(32);
     let x = Cell::Stone(defender);
@@ -169,9 +184,13 @@ pub(super) fn is_safe_by_local_answers(
         for (t, demand) in tries.iter().enumerate() {
             let share = if t + 1 == tries.len() { 1 } else { 2 };
             let left = budget.saturating_sub(positions) / share;
-            let (won, spent) = game.solve(demand, left);
-            positions += spent;
-            if won {
+            let solved = if memo {
+                memo::solve(&game, demand, left)
+            } else {
+                game.search(demand, left)
+            };
+            positions += solved.positions;
+            if solved.won == Some(true) {
                 owed[r] = walls[r]
                     .iter()
                     .copied()

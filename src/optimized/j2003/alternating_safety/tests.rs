@@ -25,11 +25,21 @@ fn parse_position(diagram: &str) -> Option<(Geometry, Position)> {
     Some((g, p))
 }
 
+/// The screen with regions of at most `region_points` points, J-LOC-7's cuts or not, and
+/// no memo (`the_memo_gives_what_the_search_gives` tests it).
+fn screen(region_points: usize, cuts: bool) -> Screen {
+    Screen {
+        region_points,
+        cuts,
+        memo: false,
+    }
+}
+
 /// Whether J-LOC-5 proves the string at `at` of `diagram` safe for `defender`.
 fn safe(diagram: &str, at: &str, defender: Colour) -> bool {
     let (g, p) = parse_position(diagram).unwrap();
     let at = g.parse_gtp(at).unwrap();
-    is_safe_by_local_answers(REGION_POINTS, true, &g, &p, at, defender, 100_000).safe
+    is_safe_by_local_answers(screen(REGION_POINTS, true), &g, &p, at, defender, 100_000).safe
 }
 
 /// The lower-left white group of the GNU Go regression game 9x9-1 (real-games), whose
@@ -51,6 +61,53 @@ O O . O # . # # #
 fn a_large_enclosed_region_owes_two_liberties() {
     assert!(safe(GNUGO_9X9_1, "D4", Colour::White));
     assert!(!safe(GNUGO_9X9_1, "F8", Colour::Black));
+}
+
+/// `local-game-memo` (memo.rs): what the memo gives is what the search gives, answer and
+/// positions, for budgets below, at and above what the search needs, asked after a search
+/// that decided the game and after one that ran out (GNU Go 9x9-1's lower-left region).
+#[test]
+fn the_memo_gives_what_the_search_gives() {
+    let (g, p) = parse_position(GNUGO_9X9_1).unwrap();
+    let (block_of, _) = flood(&g, &p, |c| c == Cell::WHITE);
+    let (y_string_of, _) = flood(&g, &p, |c| c == Cell::BLACK);
+    let mut region: Vec<Point> = [
+        "C4", "A3", "B3", "C3", "A2", "B2", "C2", "A1", "B1", "C1", "D1",
+    ]
+    .iter()
+    .map(|n| g.parse_gtp(n).unwrap())
+    .collect();
+    region.sort_unstable();
+    let walls = walls_of(&g, &region, &block_of);
+    let cut = Cut {
+        string_of: &y_string_of,
+        strings: Vec::new(),
+        free: Vec::new(),
+    };
+    let game = LocalGame::new(&g, &p, &region, &walls, &block_of, &cut, Colour::White);
+    for owed in [2, 1] {
+        let owed = vec![owed; walls.len()];
+        let whole = game.search(&owed, u64::MAX);
+        assert!(whole.won.is_some(), "{whole:?}");
+        let s = whole.positions;
+        assert!(
+            s >= 1_000,
+            "the game should be worth keeping: {s} positions"
+        );
+        // Owing 2: decided first; owing 1: out of budget first.
+        let budgets = if owed[0] == 2 {
+            vec![u64::MAX, s, s - 1, 0, 1, s / 2, s + 7]
+        } else {
+            vec![s / 2, s / 3, s / 2 + 1, s - 1, s, 0, u64::MAX, s / 2]
+        };
+        for b in budgets {
+            assert_eq!(
+                memo::solve(&game, &owed, b),
+                game.search(&owed, b),
+                "owed {owed:?}, budget {b}"
+            );
+        }
+    }
 }
 
 /// `j2003-shapes/ko-pass-decides.yaml`: C1-D1 is capturable-1, not uncapturable. Its
@@ -133,7 +190,7 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
             for q in g.points() {
                 let Cell::Stone(c) = p.get(q) else { continue };
                 for limit in [1, 2, 6, REGION_POINTS] {
-                    let safety = is_safe_by_local_answers(limit, true, g, p, q, c, 50_000);
+                    let safety = is_safe_by_local_answers(screen(limit, true), g, p, q, c, 50_000);
                     if !safety.safe {
                         continue;
                     }
@@ -184,7 +241,7 @@ fn the_lemmas_agree_with_the_searches_on_random_boards() {
 fn safe_within(diagram: &str, at: &str, defender: Colour, limit: usize, cuts: bool) -> Safety {
     let (g, p) = parse_position(diagram).unwrap();
     let at = g.parse_gtp(at).unwrap();
-    is_safe_by_local_answers(limit, cuts, &g, &p, at, defender, 100_000)
+    is_safe_by_local_answers(screen(limit, cuts), &g, &p, at, defender, 100_000)
 }
 
 /// J-LOC-7: White's eye space C3-F3 touches the black wall at G3, so with regions of at most
@@ -291,7 +348,8 @@ fn cut_regions_agree_with_the_searches_on_random_boards() {
             if p.get(q) != Cell::WHITE {
                 continue;
             }
-            let safety = is_safe_by_local_answers(6, true, &g, &p, q, Colour::White, 50_000);
+            let safety =
+                is_safe_by_local_answers(screen(6, true), &g, &p, q, Colour::White, 50_000);
             if !safety.by_cut {
                 continue;
             }
