@@ -32,6 +32,8 @@
 //! * `liberties.rs`: liberty counts in packed states (df-pn's initial numbers), a state's
 //!   successors patched from its stones;
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
+//! * `state_graph_memo.rs`: the graph's decided answers kept for the process (switch
+//!   `state-graph-memo`);
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
@@ -72,6 +74,7 @@ mod score;
 mod sealed_regions;
 mod state;
 mod state_graph;
+mod state_graph_memo;
 mod survival_proof;
 
 pub(super) use j19_ko_stone_screen::screens_ending_passes;
@@ -277,7 +280,14 @@ pub(super) fn force(
         report("state graph", 0, "skipped (board too big)");
         return Ok(Answer::Undetermined { explored: spent });
     }
-    let answer = state_graph::force(geometry, &board::byte_board(position), check, budget);
+    let answer = state_graph_memo::force(
+        engine.switches.state_graph_memo,
+        geometry,
+        (w, h),
+        &board::byte_board(position),
+        check,
+        budget,
+    );
     match &answer {
         Answer::Decided((forced, n, _)) => report(
             "state graph",
@@ -353,9 +363,9 @@ pub(super) fn principal_line(
     check: &StatusCheck,
     budget: u64,
 ) -> Result<Option<PrincipalLine>, Unsupported> {
-    if geometry.rect_size().is_none() {
+    let Some(size) = geometry.rect_size() else {
         return Ok(None);
-    }
+    };
     let line = |forced: bool, moves: Vec<Move>| PrincipalLine {
         forced,
         moves: moves.into_iter().map(LineMove::Move).collect(),
@@ -377,7 +387,14 @@ pub(super) fn principal_line(
         return Ok(None);
     }
     Ok(
-        match state_graph::force(geometry, &board::byte_board(position), check, budget) {
+        match state_graph_memo::force(
+            engine.switches.state_graph_memo,
+            geometry,
+            size,
+            &board::byte_board(position),
+            check,
+            budget,
+        ) {
             Answer::Decided((forced, _, moves)) => Some(line(forced, moves)),
             Answer::Undetermined { .. } => None,
         },
