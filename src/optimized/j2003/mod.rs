@@ -32,8 +32,8 @@
 //! * `liberties.rs`: liberty counts in packed states (df-pn's initial numbers), a state's
 //!   successors patched from its stones;
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
-//! * `state_graph_memo.rs`: the graph's decided answers kept for the process (switch
-//!   `state-graph-memo`);
+//! * `state_graph_memo.rs`: the graph's answers kept for the process (switch
+//!   `state-graph-memo`); `process_memo.rs` the cache it and `local-game-memo` share;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
@@ -69,6 +69,7 @@ mod j19_ko_stone_screen;
 mod j2003_dfpn;
 mod ko_bracketing;
 mod liberties;
+mod process_memo;
 mod proof_search;
 mod score;
 mod sealed_regions;

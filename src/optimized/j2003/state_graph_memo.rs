@@ -11,10 +11,7 @@
 //! next question on the same board (explain's principal lines) then build the same graph
 //! again. Graphs of fewer than [`KEPT_FROM`] states are cheaper built again than kept.
 
-use std::sync::{Mutex, OnceLock};
-
-use rustc_hash::FxHashMap;
-
+use super::process_memo::ProcessMemo;
 use super::state_graph;
 use crate::engine::{Answer, Move};
 use crate::geometry::Geometry;
@@ -32,12 +29,7 @@ type Key = ((usize, usize), Vec<u8>, StatusCheck, u64);
 /// Forced or not, the states of the graph, the principal line.
 type Decided = (bool, u64, Vec<Move>);
 
-type Memo = Mutex<FxHashMap<Key, Answer<Decided>>>;
-
-fn memo() -> &'static Memo {
-    static MEMO: OnceLock<Memo> = OnceLock::new();
-    MEMO.get_or_init(|| Mutex::new(FxHashMap::default()))
-}
+static MEMO: ProcessMemo<Key, Answer<Decided>> = ProcessMemo::new(ENTRIES);
 
 /// [`state_graph::force`] on a board of `size` (a rectangle), from the memo when `on` and it
 /// knows the answer.
@@ -53,7 +45,7 @@ pub(super) fn force(
         return state_graph::force(geometry, board, check, budget);
     }
     let key: Key = (size, board.to_vec(), check.clone(), budget);
-    if let Some(known) = memo().lock().ok().and_then(|m| m.get(&key).cloned()) {
+    if let Some(known) = MEMO.get(&key) {
         return known;
     }
     let answer = state_graph::force(geometry, board, check, budget);
@@ -63,12 +55,7 @@ pub(super) fn force(
         Answer::Undetermined { .. } => 0,
     };
     if states >= KEPT_FROM {
-        if let Ok(mut m) = memo().lock() {
-            if m.len() >= ENTRIES {
-                m.clear();
-            }
-            m.insert(key, answer.clone());
-        }
+        MEMO.keep(key, answer.clone());
     }
     answer
 }

@@ -15,10 +15,7 @@
 //! whatever the order of the questions (the checks run on several threads): only the time
 //! differs. Games decided in fewer than [`KEPT_FROM`] positions are not kept.
 
-use std::sync::{Mutex, OnceLock};
-
-use rustc_hash::FxHashMap;
-
+use super::super::process_memo::ProcessMemo;
 use super::local_game::{LocalGame, Solved};
 
 /// Games searched in fewer positions are cheaper searched again than kept.
@@ -35,19 +32,13 @@ struct Entry {
     positions: u64,
 }
 
-type Memo = Mutex<FxHashMap<(LocalGame, Vec<u32>), Entry>>;
-
-fn memo() -> &'static Memo {
-    static MEMO: OnceLock<Memo> = OnceLock::new();
-    MEMO.get_or_init(|| Mutex::new(FxHashMap::default()))
-}
+static MEMO: ProcessMemo<(LocalGame, Vec<u32>), Entry> = ProcessMemo::new(ENTRIES);
 
 /// What the search of `game` owing `owed` within `budget` positions gives, from the memo when
 /// it knows it (the module doc), else searched and kept.
 pub(super) fn solve(game: &LocalGame, owed: &[u32], budget: u64) -> Solved {
     let key = (game.clone(), owed.to_vec());
-    let known = memo().lock().ok().and_then(|m| m.get(&key).copied());
-    if let Some(entry) = known {
+    if let Some(entry) = MEMO.get(&key) {
         match entry.won {
             Some(won) if entry.positions <= budget => {
                 return Solved {
@@ -66,18 +57,11 @@ pub(super) fn solve(game: &LocalGame, owed: &[u32], budget: u64) -> Solved {
     }
     let solved = game.search(owed, budget);
     if solved.positions >= KEPT_FROM {
-        if let Ok(mut m) = memo().lock() {
-            if m.len() >= ENTRIES {
-                m.clear();
-            }
-            m.insert(
-                key,
-                Entry {
-                    won: solved.won,
-                    positions: solved.positions,
-                },
-            );
-        }
+        let entry = Entry {
+            won: solved.won,
+            positions: solved.positions,
+        };
+        MEMO.keep(key, entry);
     }
     solved
 }
