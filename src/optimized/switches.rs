@@ -133,9 +133,10 @@ switches! {
     /// J2003: in the proof searches, Benson's verdict on a board is kept and not computed
     /// again when the board comes back (off: every state's board is judged afresh).
     benson_memo = "benson-memo", J2003, [J2003];
-    /// J2003: the state graph's decided answer to a check is kept for the process, keyed by
-    /// the board, the check and the budget, and given again without building the graph
-    /// (the same answer; off: every fallback on the graph builds it).
+    /// J2003: the state graph's answer to a check (an undetermined one only when the time
+    /// limit had not passed) is kept for the process, keyed by the board, the check and the
+    /// budget, and given again without building the graph (the same answer; off: every
+    /// fallback on the graph builds it).
     state_graph_memo = "state-graph-memo", J2003, [J2003];
     /// J2003: an ending pass (J-19) on a position where no single stone is a ko stone (J-28)
     /// is legal without the analysis (lemma J19-L1 of spec `j2003.md`; off: the analysis of

@@ -284,7 +284,6 @@ pub(super) fn force(
     let answer = state_graph_memo::force(
         engine.switches.state_graph_memo,
         geometry,
-        (w, h),
         &board::byte_board(position),
         check,
         budget,
@@ -364,9 +363,9 @@ pub(super) fn principal_line(
     check: &StatusCheck,
     budget: u64,
 ) -> Result<Option<PrincipalLine>, Unsupported> {
-    let Some(size) = geometry.rect_size() else {
+    if geometry.rect_size().is_none() {
         return Ok(None);
-    };
+    }
     let line = |forced: bool, moves: Vec<Move>| PrincipalLine {
         forced,
         moves: moves.into_iter().map(LineMove::Move).collect(),
@@ -391,7 +390,6 @@ pub(super) fn principal_line(
         match state_graph_memo::force(
             engine.switches.state_graph_memo,
             geometry,
-            size,
             &board::byte_board(position),
             check,
             budget,

@@ -23,20 +23,19 @@ const KEPT_FROM: u64 = 1_000;
 /// The most answers kept; the memo is emptied when it is full.
 const ENTRIES: usize = 1 << 14;
 
-/// The board (its width and height, one byte per point), the check, the budget.
-type Key = ((usize, usize), Vec<u8>, StatusCheck, u64);
+/// The board (its width and height, `None` off rectangles; one byte per point), the check,
+/// the budget.
+type Key = (Option<(usize, usize)>, Vec<u8>, StatusCheck, u64);
 
 /// Forced or not, the states of the graph, the principal line.
 type Decided = (bool, u64, Vec<Move>);
 
 static MEMO: ProcessMemo<Key, Answer<Decided>> = ProcessMemo::new(ENTRIES);
 
-/// [`state_graph::force`] on a board of `size` (a rectangle), from the memo when `on` and it
-/// knows the answer.
+/// [`state_graph::force`], from the memo when `on` and it knows the answer.
 pub(super) fn force(
     on: bool,
     geometry: &Geometry,
-    size: (usize, usize),
     board: &[u8],
     check: &StatusCheck,
     budget: u64,
@@ -44,7 +43,7 @@ pub(super) fn force(
     if !on {
         return state_graph::force(geometry, board, check, budget);
     }
-    let key: Key = (size, board.to_vec(), check.clone(), budget);
+    let key: Key = (geometry.rect_size(), board.to_vec(), check.clone(), budget);
     if let Some(known) = MEMO.get(&key) {
         return known;
     }
@@ -79,7 +78,6 @@ mod tests {
             let Some((g, board, check, _)) = random_check(&mut next, i, &sizes, 4) else {
                 continue;
             };
-            let size = g.rect_size().unwrap();
             let other = StatusCheck {
                 kind: if check.kind == StatusKind::Uncapturable {
                     StatusKind::Capturable1
@@ -97,7 +95,7 @@ mod tests {
                 for c in [&check, &other] {
                     for budget in [5_000, 3_000] {
                         let graph = state_graph::force(&g, &board, c, budget);
-                        let memo = force(true, &g, size, &board, c, budget);
+                        let memo = force(true, &g, &board, c, budget);
                         assert_eq!(memo, graph, "{c:?} at {budget}, board {board:?}");
                         match graph {
                             Answer::Decided((_, n, _)) if n >= KEPT_FROM => kept_decided += 1,
