@@ -14,7 +14,7 @@ use crate::geometry::Colour;
 use rustc_hash::FxHashMap;
 
 /// The six parts of a situation (LC-1), without the strings.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Sit {
     pub to_move: Colour,
     pub passes: u8,
@@ -58,6 +58,24 @@ impl Sit {
     }
 }
 
+impl Sit {
+    /// The six parts as words (two situations are the same iff their words are).
+    fn words_into(&self, out: &mut Vec<u64>) {
+        out.clear();
+        out.push((self.to_move == Colour::White) as u64 | (self.passes as u64) << 8);
+        for b in [&self.black, &self.white, &self.temp, &self.perm] {
+            out.extend_from_slice(&b.0);
+        }
+    }
+}
+
+/// Words the numbering of situations ([`Line::push`]) may hold; past them a new situation
+/// gets no number ([`UNNUMBERED`]).
+const ID_WORDS: usize = 1 << 22;
+
+/// The number of a situation recorded after the numbering was full.
+pub const UNNUMBERED: u32 = u32::MAX;
+
 /// One earlier situation of the history.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -67,6 +85,8 @@ pub struct Entry {
     /// Locations used from this situation to the current one (kept since the last
     /// removal only).
     pub used: Bits,
+    /// The situation's number on the line (`Line::ids`), or [`UNNUMBERED`].
+    pub id: u32,
     since_before: usize,
 }
 
@@ -76,6 +96,13 @@ pub struct Line {
     entries: Vec<Entry>,
     since: usize,
     index: Option<FxHashMap<u64, Vec<u32>>>,
+    /// Every situation the line has recorded (as [`Sit::words_into`] writes it),
+    /// numbered in the order first seen, up to [`ID_WORDS`] words. A number stays the
+    /// situation's for the life of the line (pops keep it), so two numbered situations
+    /// recorded by one line are the same iff their numbers are.
+    ids: FxHashMap<Box<[u64]>, u32>,
+    id_words: usize,
+    scratch: Vec<u64>,
 }
 
 impl Line {
@@ -84,6 +111,9 @@ impl Line {
             entries: Vec::new(),
             since: 0,
             index: hashed.then(FxHashMap::default),
+            ids: FxHashMap::default(),
+            id_words: 0,
+            scratch: Vec::new(),
         }
     }
     pub fn len(&self) -> usize {
@@ -113,10 +143,23 @@ impl Line {
         if let Some(index) = &mut self.index {
             index.entry(pos.hash).or_default().push(k as u32);
         }
+        let sit = Sit::of(pos);
+        sit.words_into(&mut self.scratch);
+        let id = match self.ids.get(&self.scratch[..]) {
+            Some(&id) => id,
+            None if self.id_words + self.scratch.len() <= ID_WORDS => {
+                let id = self.ids.len() as u32;
+                self.id_words += self.scratch.len();
+                self.ids.insert(self.scratch[..].into(), id);
+                id
+            }
+            None => UNNUMBERED,
+        };
         self.entries.push(Entry {
-            sit: Sit::of(pos),
+            sit,
             changed: changed.clone(),
             used: changed.clone(),
+            id,
             since_before: self.since,
         });
         if removal {

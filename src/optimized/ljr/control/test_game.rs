@@ -3,7 +3,7 @@
 
 use super::super::board::{Bits, Board};
 use super::super::formation::{largest_formation, SetShape};
-use super::super::history::Line;
+use super::super::history::{Line, UNNUMBERED};
 use super::super::turn::Pos;
 use super::super::LjrSwitches;
 use crate::geometry::{Colour, Point};
@@ -165,14 +165,15 @@ impl Search<'_> {
                 }
             }
             if self.sw.transposition {
-                let k = self.future_key(&pos);
-                if let Some(m) = self.tt.get(&k) {
-                    return Enter::Done(match m {
-                        Memo::Win(l) => Val::Win(l.clone()),
-                        Memo::Loss => Val::Loss(usize::MAX),
-                    });
+                if let Some(k) = self.future_key(&pos) {
+                    if let Some(m) = self.tt.get(&k) {
+                        return Enter::Done(match m {
+                            Memo::Win(l) => Val::Win(l.clone()),
+                            Memo::Loss => Val::Loss(usize::MAX),
+                        });
+                    }
+                    key = Some(k);
                 }
-                key = Some(k);
             }
         } else {
             // LC-10: (1) was tested on the turn; (2), (3), (4) in this order.
@@ -411,36 +412,34 @@ impl Search<'_> {
     }
 
     /// The future state as words: the situation, then the distinct (situation, used)
-    /// pairs since the last removal, sorted (two future states are equal iff their keys
-    /// are).
-    pub(super) fn future_key(&self, pos: &Pos) -> Vec<u64> {
+    /// pairs since the last removal, each situation by its number on the line
+    /// (`Entry::id`), sorted (two future states met by one search are equal iff their keys
+    /// are: the transposition table lives as long as the line that numbers them). `None`
+    /// when a situation since the last removal has no number (the numbering was full).
+    pub(super) fn future_key(&self, pos: &Pos) -> Option<Vec<u64>> {
         let head =
             |to_move: Colour, passes| ((to_move == Colour::White) as u64) | ((passes as u64) << 8);
         let es = &self.line.entries()[self.line.since()..];
-        // Every pair has the same length (a head word and four sets of the board's width),
-        // so the pairs are written side by side in one vector, without a vector per pair
-        // (measured: the per-pair vectors were 40% of the control search).
-        let stride = 1 + 4 * pos.stones.black.0.len();
-        let mut flat: Vec<u64> = Vec::with_capacity(es.len() * stride);
-        for e in es {
-            flat.push(head(e.sit.to_move, e.sit.passes));
-            for b in [&e.sit.black, &e.sit.white, &e.sit.temp, &e.used] {
-                flat.extend_from_slice(&b.0);
-            }
+        if es.iter().any(|e| e.id == UNNUMBERED) {
+            return None;
         }
-        debug_assert_eq!(flat.len(), es.len() * stride);
-        let pair = |i: usize| &flat[i * stride..(i + 1) * stride];
+        // A pair is the situation's number and the used set (measured on `score-forget`:
+        // with the situations written out whole, building and sorting the pairs was 30% of
+        // the control search).
+        let pair = |i: usize| (es[i].id, &es[i].used.0[..]);
         let mut order: Vec<usize> = (0..es.len()).collect();
-        order.sort_unstable_by(|&a, &b| pair(a).cmp(pair(b)));
+        order.sort_unstable_by(|&a, &b| pair(a).cmp(&pair(b)));
         order.dedup_by(|a, b| pair(*a) == pair(*b));
-        let mut key = Vec::with_capacity(stride + order.len() * stride);
+        let words = pos.stones.black.0.len();
+        let mut key = Vec::with_capacity(1 + 4 * words + order.len() * (1 + words));
         key.push(head(pos.to_move, pos.passes));
         for b in [&pos.stones.black, &pos.stones.white, &pos.temp, &pos.perm] {
             key.extend_from_slice(&b.0);
         }
         for i in order {
-            key.extend_from_slice(pair(i));
+            key.push(es[i].id as u64);
+            key.extend_from_slice(&es[i].used.0);
         }
-        key
+        Some(key)
     }
 }

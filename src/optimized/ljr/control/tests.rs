@@ -761,14 +761,37 @@ fn a_future_state_repeats_only_when_the_used_sets_do() {
                 .filter(|&t| search.future_equal(t))
                 .collect();
             assert_eq!(equal, if r == 3 { vec![12] } else { vec![] }, "round {r}");
-            keys.push(search.future_key(&pos));
+            keys.push(search.future_key(&pos).expect("numbered"));
         }
         assert_ne!(keys[0], keys[1]);
         assert_eq!(keys[1], keys[2]);
-        // Popping a round restores the used sets.
+        // The same situations have the same numbers, the six of a round six numbers.
+        let ids: Vec<u32> = search.line.entries().iter().map(|e| e.id).collect();
+        assert_eq!(ids[..6], ids[6..12]);
+        assert_eq!(ids[..6], ids[12..]);
+        let mut distinct = ids[..6].to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 6, "{ids:?}");
+        // Popping a round restores the used sets; pushing it again gives the same numbers.
+        let mut popped = Vec::new();
         for _ in 0..6 {
+            popped.push(search.line.entries().last().expect("an entry").sit.clone());
             search.line.pop();
         }
-        assert_eq!(search.future_key(&pos), keys[1]);
+        assert_eq!(search.future_key(&pos).expect("numbered"), keys[1]);
+        let mut again = pos.clone();
+        for play in round {
+            let (next, eff) = again.apply(&b, None, play, false).expect("legal");
+            search.line.push(&again, &eff.changed, eff.removal);
+            again = next;
+        }
+        let renumbered: Vec<u32> = search.line.entries().iter().map(|e| e.id).collect();
+        assert_eq!(renumbered, ids);
+        assert!(popped
+            .iter()
+            .rev()
+            .zip(&search.line.entries()[12..])
+            .all(|(a, e)| a.same(&e.sit)));
     }
 }
