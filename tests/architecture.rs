@@ -257,7 +257,8 @@ const COMMANDS_THAT_MEASURE: &[&str] = &["src/bin/go-oracle/commands/bench.rs"];
 /// The lines of the binary (`src/bin/go-oracle/`) that compare engines or apply a rule
 /// themselves instead of asking the library's door (ARCHITECTURE.md, "One door"): they name
 /// a comparison (`Verdict::of`, `verdict_of`, `compare_traces`, `compare_expect`,
-/// `run_check`), assign a variable named `...agree...`, loop `for ... in ...engines()`, or
+/// `run_check`), assign a variable named `...agree...`, loop `for ... in ...engines()`, ask
+/// an engine for a principal line (`.principal_line(`: `session::witness` does), or
 /// (outside `COMMANDS_THAT_MEASURE`) name a `procedure::`.
 fn engine_comparisons_in_the_binary() -> Vec<String> {
     let needles = [
@@ -266,6 +267,7 @@ fn engine_comparisons_in_the_binary() -> Vec<String> {
         "compare_traces(",
         "compare_expect(",
         "run_check(",
+        ".principal_line(",
     ];
     let agree = Regex::new(r"\b[A-Za-z_]*agree[A-Za-z_]*\s*(&=|\|=|=[^=>])").expect("regex");
     let engine_loop = Regex::new(r"\bfor\b.*\bin\b.*engines\(\)").expect("regex");

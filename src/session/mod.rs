@@ -27,6 +27,7 @@ pub mod ask;
 pub mod game;
 mod questions;
 pub mod verdict;
+pub mod witness;
 
 pub use game::{Action, AnalysisMemo, Done, PassJudge, Refusal, RulesetGame};
 pub use questions::StatusClass;

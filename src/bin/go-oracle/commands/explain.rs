@@ -9,11 +9,11 @@ use crate::output::{
 };
 use go_oracle::engine::{Answer, Engine, LineMove, Move, PrincipalLine};
 use go_oracle::geometry::{Colour, Geometry, Position};
-use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::{load_case, Check};
 use go_oracle::runner::{
     format_failure, verdicts, J2003Trace, NajTrace, Replay, Replays, Status, Trace,
 };
+use go_oracle::session::witness;
 use go_oracle::status_game::{StatusCheck, StatusKind};
 use serde_json::json;
 use std::path::PathBuf;
@@ -125,7 +125,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         };
         match replay_result(first) {
             Err(m) => println!("{first_name}: {m}"),
-            Ok(t) => explain_trace(g, t, check),
+            Ok(t) => explain_trace(g, t, check, &engines),
         }
         for (name, status) in &statuses {
             match status {
@@ -189,7 +189,7 @@ fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
 
 /// One engine's replay of a check: every step, the final position, the score, and the NAJ
 /// or J2003 part.
-fn explain_trace(g: &Geometry, t: &Trace, check: &Check) {
+fn explain_trace(g: &Geometry, t: &Trace, check: &Check, engines: &[Box<dyn Engine>]) {
     if let Some(l) = &t.ljr {
         return super::explain_ljr::explain(g, l, check);
     }
@@ -245,14 +245,20 @@ fn explain_trace(g: &Geometry, t: &Trace, check: &Check) {
         explain_naj(g, naj, check);
     }
     if let Some(j) = &t.j2003 {
-        explain_j2003(g, j, t, check);
+        explain_j2003(g, j, t, check, engines);
     }
     if let Some(v) = &t.vjr {
-        super::explain_vjr::explain(g, v, &t.position, check);
+        super::explain_vjr::explain(g, v, &t.position, check, engines);
     }
 }
 
-fn explain_j2003(g: &Geometry, j: &J2003Trace, t: &Trace, check: &Check) {
+fn explain_j2003(
+    g: &Geometry,
+    j: &J2003Trace,
+    t: &Trace,
+    check: &Check,
+    engines: &[Box<dyn Engine>],
+) {
     let cycle = t.cycle.as_ref();
     if let (Some(c), Some(d)) = (cycle, j.cycle_difference) {
         println!(
@@ -279,12 +285,11 @@ fn explain_j2003(g: &Geometry, j: &J2003Trace, t: &Trace, check: &Check) {
     );
     for s in &a.strings {
         println!("{}", string_report_line(g, s));
-        // One principal variation of the check that decided it (S-2), by the optimized
-        // solver, in the compact notation (the attacker opens).
+        // One principal variation of the check that decided it (S-2), by the first engine
+        // that gives one (session::witness), in the compact notation (the attacker opens).
         if let (Some(_), Some(c)) = (s.status, &s.deciding_check) {
-            if let Ok(Some(line)) = Optimized::default()
-                .j2003()
-                .and_then(|q| q.principal_line(g, &t.position, c, check.solver_budget))
+            if let Some((_, line)) =
+                witness::j2003_line(engines, g, &t.position, c, check.solver_budget)
             {
                 println!("{}", principal_line_text(g, c, &line));
             }

@@ -7,35 +7,38 @@ use crate::output::{
 };
 use go_oracle::engine::Engine;
 use go_oracle::geometry::{Geometry, Position};
-use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::Check;
-use go_oracle::reference::Reference;
 use go_oracle::runner::vjr::{territory_rows, VjrTrace};
+use go_oracle::session::witness;
 use go_oracle::vjr::{Question, VjrCheck};
 use serde_json::json;
 
-/// One principal variation of a question, by the optimized engine, else the reference.
-fn line(g: &Geometry, position: &Position, c: &VjrCheck, budget: u64) -> Option<String> {
-    let engines: [&dyn Engine; 2] = [&Optimized::default(), &Reference];
-    for e in engines {
-        if let Ok(Some((outcome, moves))) = e
-            .vjr()
-            .and_then(|q| q.principal_line(g, position, c, budget))
-        {
-            let letters: Vec<String> = moves.iter().map(|&m| compact_move_text(g, m)).collect();
-            return Some(format!(
-                "{}: {}[{}] ({})",
-                vjr_answer_text(Some(outcome)),
-                c.first_mover().symbol(),
-                letters.join(" "),
-                e.name()
-            ));
-        }
-    }
-    None
+/// One principal variation of a question, by the first engine that gives one
+/// (`session::witness`).
+fn line(
+    engines: &[Box<dyn Engine>],
+    g: &Geometry,
+    position: &Position,
+    c: &VjrCheck,
+    budget: u64,
+) -> Option<String> {
+    let (engine, (outcome, moves)) = witness::vjr_line(engines, g, position, c, budget)?;
+    let letters: Vec<String> = moves.iter().map(|&m| compact_move_text(g, m)).collect();
+    Some(format!(
+        "{}: {}[{}] ({engine})",
+        vjr_answer_text(Some(outcome)),
+        c.first_mover().symbol(),
+        letters.join(" "),
+    ))
 }
 
-pub fn explain(g: &Geometry, v: &VjrTrace, position: &Position, check: &Check) {
+pub fn explain(
+    g: &Geometry,
+    v: &VjrTrace,
+    position: &Position,
+    check: &Check,
+    engines: &[Box<dyn Engine>],
+) {
     let Some(a) = &v.assessment else {
         println!("VJR: no assessment (the alternation did not end with two passes, or nothing asks for it)");
         return;
@@ -74,7 +77,7 @@ pub fn explain(g: &Geometry, v: &VjrTrace, position: &Position, check: &Check) {
                 owner: s.colour,
                 question,
             };
-            if let Some(l) = line(g, position, &c, check.solver_budget) {
+            if let Some(l) = line(engines, g, position, &c, check.solver_budget) {
                 println!("    {what}: {l}");
             }
         }
