@@ -523,6 +523,54 @@ fn status_at_named_strings() {
     }
 }
 
+/// `status --without`: the optimized engine runs with the named speed-ups off and is named
+/// after them; the answers are the same; an unknown name, or `--without` with the reference
+/// alone, is bad input (exit 2).
+#[test]
+fn status_without_switches() {
+    let p = temp("without.txt", "# . O O\n");
+    let file = p.to_str().unwrap();
+    for ruleset in ["j2003", "vjr"] {
+        let all = json(&run(&["status", "--ruleset", ruleset, "--json", file]));
+        let o = run(&[
+            "status",
+            "--ruleset",
+            ruleset,
+            "--json",
+            "--without",
+            "frozen-regions,vjr-benson",
+            file,
+        ]);
+        assert_eq!(o.status.code(), Some(0), "{ruleset}: {}", stderr(&o));
+        let v = json(&o);
+        let names: Vec<&String> = v["engines"].as_object().expect("engines").keys().collect();
+        assert_eq!(
+            names,
+            ["optimized-without-frozen-regions-vjr-benson", "reference"],
+            "{ruleset}"
+        );
+        assert_eq!(v["strings"], all["strings"], "{ruleset}");
+        assert_eq!(v["verdict"], "agreed", "{ruleset}");
+    }
+    for (args, words) in [
+        (
+            &["--without", "frozen"][..],
+            "--without frozen: no such switch",
+        ),
+        (
+            &["--engine", "reference", "--without", "frozen-regions"][..],
+            "expected --engine optimized or both",
+        ),
+    ] {
+        let mut all = vec!["status", "--ruleset", "j2003"];
+        all.extend_from_slice(args);
+        all.push(file);
+        let o = run(&all);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(words), "{args:?}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn status_json_contract() {
     let p = temp("j2003.txt", "# . O O\n");

@@ -30,7 +30,7 @@ use crate::error::Exit;
 use clap::ValueEnum;
 use go_oracle::engine::Engine;
 use go_oracle::geometry::{Colour, Geometry, Position};
-use go_oracle::optimized::Optimized;
+use go_oracle::optimized::{Optimized, Switches};
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::reference::Reference;
 use go_oracle::rules::{Rules, RulesetId};
@@ -61,6 +61,37 @@ impl EngineChoice {
             .into_iter()
             .map(std::sync::Arc::from)
             .collect()
+    }
+
+    /// [`Self::shared_engines`], the optimized engine with the speed-ups named in `without`
+    /// switched off (`--without`; names of `optimized::Switches`). A name that is not a
+    /// switch, or `--without` when the optimized engine does not run, is bad input.
+    pub fn shared_engines_without(
+        self,
+        without: &[String],
+    ) -> Result<Vec<std::sync::Arc<dyn Engine>>, Exit> {
+        if without.is_empty() {
+            return Ok(self.shared_engines());
+        }
+        if self == EngineChoice::Reference {
+            return Err(Exit::BadInput(
+                "--without switches off speed-ups of the optimized engine: expected --engine optimized or both".into(),
+            ));
+        }
+        let mut switches = Switches::ALL_ON;
+        for name in without {
+            if !switches.switch_off(name) {
+                return Err(Exit::BadInput(format!(
+                    "--without {name}: no such switch (one of {})",
+                    Switches::NAMES.join(", ")
+                )));
+            }
+        }
+        let optimized: std::sync::Arc<dyn Engine> = std::sync::Arc::new(Optimized { switches });
+        Ok(match self {
+            EngineChoice::Both => vec![std::sync::Arc::new(Reference), optimized],
+            _ => vec![optimized],
+        })
     }
 
     /// Whether each engine's result is also compared with the reference's: when both run.

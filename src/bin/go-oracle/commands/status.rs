@@ -40,6 +40,10 @@ pub struct Args {
     /// Only the strings holding these points (comma-separated, e.g. `D4,Q16`): no score.
     #[arg(long, value_delimiter = ',')]
     at: Vec<String>,
+    /// Switch these speed-ups of the optimized engine off (comma-separated names, as `bench
+    /// --without` and the corpus's `optimized-without-NAME` configurations take them).
+    #[arg(long, value_delimiter = ',')]
+    without: Vec<String>,
 }
 
 /// `--at`: each name a point of the board holding a stone.
@@ -81,7 +85,9 @@ pub fn run(args: Args) -> Result<(), Exit> {
         independent_life,
         long_cycles,
         at,
+        without,
     } = args;
+    let engines = choice.shared_engines_without(&without)?;
     if !komi.is_finite() {
         return Err(Exit::BadInput(format!(
             "--komi: expected a finite number, found {komi}"
@@ -94,7 +100,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             &geometry,
             &position,
             &named,
-            choice,
+            &engines,
             independent_life.unwrap_or_default(),
             long_cycles.unwrap_or_default(),
             budget,
@@ -121,7 +127,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
     let named = named_points(&geometry, &position, &file, &at)?;
     let answer = go_oracle::session::ask::j2003::statuses_of(
-        &choice.shared_engines(),
+        &engines,
         &geometry,
         &position,
         StatusQuestion {

@@ -2,7 +2,6 @@
 //! position (spec `vjr.md` V-12 ... V-22), the territory and the score (V-24 ... V-28).
 //! JSON contract: README.md, "status".
 
-use super::EngineChoice;
 use crate::error::{verdict_exit, Exit};
 use crate::output::{
     fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
@@ -34,7 +33,7 @@ pub fn run(
     geometry: &Geometry,
     position: &Position,
     named: &[Point],
-    choice: EngineChoice,
+    engines: &[std::sync::Arc<dyn go_oracle::engine::Engine>],
     life: IndependentLife,
     long_cycles: LongCycles,
     budget: u64,
@@ -43,7 +42,7 @@ pub fn run(
     json: bool,
 ) -> Result<(), Exit> {
     let answer = go_oracle::session::ask::vjr::assessment_of(
-        &choice.shared_engines(),
+        engines,
         geometry,
         position,
         AssessmentQuestion {
