@@ -361,6 +361,37 @@ fn score_json_contract() {
     );
 }
 
+/// `explain`'s J2003 witnesses (session::witness): a small shape decided by a screen keeps
+/// its refutation line (the whole board's proof finds one cheaply); a real game end whose
+/// strings the safety screen decided (J-LOC-5) says so instead of searching minutes for a
+/// line.
+#[test]
+fn explain_witnesses_of_j2003_checks() {
+    let root = env!("CARGO_MANIFEST_DIR");
+    for (case, check, want) in [
+        (
+            "oracle-cases/j2003-shapes/bent-four.yaml",
+            None,
+            "uncapturable check: white cannot force it: refutation O[A3 C1 A4 B3 A3 B2 p]",
+        ),
+        (
+            "oracle-cases/real-games/9x9/gnugo-9x9-3.yaml",
+            Some("j2003-statuses-local"),
+            "uncapturable check: black cannot force it: safe by local answers in the regions the defender encloses (J-LOC-5, J-LOC-6)",
+        ),
+    ] {
+        let path = format!("{root}/{case}");
+        let mut args = vec!["explain", "--engine", "optimized", path.as_str()];
+        if let Some(c) = check {
+            args.extend(["--check", c]);
+        }
+        let o = run(&args);
+        assert_eq!(o.status.code(), Some(0), "{case}: {}", stderr(&o));
+        let out = String::from_utf8_lossy(&o.stdout);
+        assert!(out.contains(want), "{case}: {out}");
+    }
+}
+
 #[test]
 fn explain_names_checks_and_shows_moves() {
     // Its own file: tests run in parallel, and another test rewriting the same file while

@@ -20,6 +20,30 @@ pub struct PrincipalLine {
     /// Whether the attacker can force the check's target.
     pub forced: bool,
     pub moves: Vec<LineMove>,
+    /// A proof without a line that decided the check (`moves` is then empty); `None` for
+    /// the line of a search.
+    pub without_line: Option<LinelessProof>,
+}
+
+/// A proof of "cannot force" that shows no line: the string is safe whatever the attacker
+/// plays, by a static argument (spec j2003.md S-3 and J-LOC).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinelessProof {
+    /// Benson's unconditional life (`benson-uncapturable`, S-3): X passes for ever.
+    Benson,
+    /// Safety by local answers in the regions X encloses (`alternating-safety`, J-LOC-5,
+    /// J-LOC-6): X answers every play of Y inside them and keeps two sure liberties.
+    LocalAnswers,
+}
+
+impl LinelessProof {
+    /// The proof in words, with its spec clause.
+    pub fn text(self) -> &'static str {
+        match self {
+            LinelessProof::Benson => "unconditionally alive by Benson's algorithm (S-3, benson-uncapturable): the defender passes for ever",
+            LinelessProof::LocalAnswers => "safe by local answers in the regions the defender encloses (J-LOC-5, J-LOC-6): each play of the attacker there is answered there",
+        }
+    }
 }
 
 /// An engine that answers J2003's status checks ([`super::Engine::j2003`]).

@@ -7,7 +7,7 @@ mod ljr;
 mod naj;
 mod vjr;
 
-pub use j2003::{J2003Questions, LineMove, PrincipalLine};
+pub use j2003::{J2003Questions, LineMove, LinelessProof, PrincipalLine};
 pub use ljr::LjrEngine;
 pub use naj::NajQuestions;
 pub use vjr::VjrQuestions;

@@ -82,7 +82,7 @@ pub(super) use j19_ko_stone_screen::screens_ending_passes;
 pub(super) use score::board_score;
 
 use super::Optimized;
-use crate::engine::{Answer, Engine, LineMove, Move, PrincipalLine, Unsupported};
+use crate::engine::{Answer, Engine, LineMove, LinelessProof, Move, PrincipalLine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::{StatusCheck, StatusKind};
 
@@ -187,6 +187,69 @@ fn proof(
     Some((forced, spent + nodes, line))
 }
 
+/// The screens that run before any search: `benson-uncapturable` (benson_uncapturable.rs,
+/// Benson's shortcut) and `alternating-safety` (alternating_safety/, safety by local
+/// answers, J-LOC-5/6, within `budget` positions of its local games; the searches after it
+/// still get `budget` states, a local position costing a small part of a state: a region's
+/// masks, not a board). `Some` when one proves S uncapturable; the positions spent.
+/// Measured 2026-12-02 on `benches/real-games-status.sh j2003 200000 60 9x9`: with an eighth
+/// of the budget shared with the searches, the 9x9 strings of gnugo-9x9-3 whose 13-point
+/// region takes 16,345 positions were left undetermined.
+fn lineless_proof(
+    engine: &Optimized,
+    (w, h): (usize, usize),
+    geometry: &Geometry,
+    position: &Position,
+    check: &StatusCheck,
+    budget: u64,
+    report: &dyn Fn(&str, u64, &str),
+) -> (Option<LinelessProof>, u64) {
+    if engine.switches.benson_uncapturable
+        && benson_uncapturable::is_uncapturable_by_benson(
+            w,
+            h,
+            engine.words_for(w, h),
+            position,
+            check,
+        )
+    {
+        return (Some(LinelessProof::Benson), 0);
+    }
+    if !(engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable) {
+        return (None, 0);
+    }
+    let screen = alternating_safety::Screen {
+        region_points: alternating_safety::REGION_POINTS,
+        cuts: engine.switches.alternating_safety_cuts,
+        memo: engine.switches.local_game_memo,
+    };
+    let safety = alternating_safety::is_safe_by_local_answers(
+        screen,
+        geometry,
+        position,
+        check.string[0],
+        check.defender,
+        budget,
+    );
+    report(
+        "alternating safety",
+        safety.positions,
+        match (safety.safe, safety.by_cut) {
+            (true, true) => "safe (with cut regions)",
+            (true, false) => "safe",
+            _ => "not proved",
+        },
+    );
+    (
+        safety.safe.then_some(LinelessProof::LocalAnswers),
+        safety.positions,
+    )
+}
+
+/// The states `principal_line` may spend on a line of a check that a screen of
+/// [`lineless_proof`] decided.
+const LINE_AFTER_SCREEN: u64 = 20_000;
+
 /// [`J2003Questions::force`](crate::engine::J2003Questions::force) of the optimized engine.
 pub(super) fn force(
     engine: &Optimized,
@@ -199,18 +262,6 @@ pub(super) fn force(
         engine: engine.name(),
         what: "boards that are not rectangles".to_string(),
     })?;
-    // `benson-uncapturable` (benson_uncapturable.rs): Benson's shortcut before any search.
-    if engine.switches.benson_uncapturable
-        && benson_uncapturable::is_uncapturable_by_benson(
-            w,
-            h,
-            engine.words_for(w, h),
-            position,
-            check,
-        )
-    {
-        return Ok(Answer::Decided((false, 0)));
-    }
     let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
     let report = |how: &str, nodes: u64, answer: &str| {
         if stats {
@@ -222,40 +273,10 @@ pub(super) fn force(
             );
         }
     };
-    // `alternating-safety` (alternating_safety/): safety by local answers, J-LOC-5/6,
-    // within `budget` positions of its local games; the searches below still get `budget`
-    // states (a local position costs a small part of a state: a region's masks, not a
-    // board). Measured 2026-12-02 on `benches/real-games-status.sh j2003 200000 60 9x9`:
-    // with an eighth of the budget shared with the searches, the 9x9 strings of
-    // gnugo-9x9-3 whose 13-point region takes 16,345 positions were left undetermined.
-    let mut spent = 0;
-    if engine.switches.alternating_safety && check.kind == StatusKind::Uncapturable {
-        let screen = alternating_safety::Screen {
-            region_points: alternating_safety::REGION_POINTS,
-            cuts: engine.switches.alternating_safety_cuts,
-            memo: engine.switches.local_game_memo,
-        };
-        let safety = alternating_safety::is_safe_by_local_answers(
-            screen,
-            geometry,
-            position,
-            check.string[0],
-            check.defender,
-            budget,
-        );
-        report(
-            "alternating safety",
-            safety.positions,
-            match (safety.safe, safety.by_cut) {
-                (true, true) => "safe (with cut regions)",
-                (true, false) => "safe",
-                _ => "not proved",
-            },
-        );
-        if safety.safe {
-            return Ok(Answer::Decided((false, safety.positions)));
-        }
-        spent = safety.positions;
+    let (lineless, mut spent) =
+        lineless_proof(engine, (w, h), geometry, position, check, budget, &report);
+    if lineless.is_some() {
+        return Ok(Answer::Decided((false, spent)));
     }
     // `fenced-sets`: each prover's proof on its fenced set alone (J-LOC-8).
     if engine.switches.fenced_sets {
@@ -363,12 +384,37 @@ pub(super) fn principal_line(
     check: &StatusCheck,
     budget: u64,
 ) -> Result<Option<PrincipalLine>, Unsupported> {
-    if geometry.rect_size().is_none() {
+    let Some(size) = geometry.rect_size() else {
         return Ok(None);
+    };
+    // The screens that decide without a line, as `force` runs them first: a line of the
+    // whole board's proof when it costs at most `LINE_AFTER_SCREEN` states (a small shape's
+    // refutation reads better than the screen's verdict), else the screen's verdict (on a
+    // real game end the search for a line can cost minutes where the screen took seconds).
+    let screens = |_: &str, _: u64, _: &str| {};
+    if let (Some(proof), _) =
+        lineless_proof(engine, size, geometry, position, check, budget, &screens)
+    {
+        let cheap = budget.min(LINE_AFTER_SCREEN);
+        if let Some((Some(false), _, moves)) =
+            self::proof(engine, geometry, position, check, cheap, true)
+        {
+            return Ok(Some(PrincipalLine {
+                forced: false,
+                moves: moves.into_iter().map(LineMove::Move).collect(),
+                without_line: None,
+            }));
+        }
+        return Ok(Some(PrincipalLine {
+            forced: false,
+            moves: Vec::new(),
+            without_line: Some(proof),
+        }));
     }
     let line = |forced: bool, moves: Vec<Move>| PrincipalLine {
         forced,
         moves: moves.into_iter().map(LineMove::Move).collect(),
+        without_line: None,
     };
     // The whole board's proof first (its line needs no tempo), then the pinned games of
     // `force`, then the state graph. Which proof decided the check in `force` does not
@@ -380,7 +426,11 @@ pub(super) fn principal_line(
         if let (Some((forced, moves)), _) =
             pinned_games(engine, geometry, position, check, budget, &|_, _, _| {})
         {
-            return Ok(Some(PrincipalLine { forced, moves }));
+            return Ok(Some(PrincipalLine {
+                forced,
+                moves,
+                without_line: None,
+            }));
         }
     }
     if !uses_graph(engine, geometry) {

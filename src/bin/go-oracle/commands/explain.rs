@@ -380,10 +380,26 @@ fn explain_naj(g: &Geometry, naj: &NajTrace, check: &Check) {
     );
 }
 
+/// The name of a J2003 status check.
+fn check_name(kind: StatusKind) -> &'static str {
+    match kind {
+        StatusKind::Uncapturable => "uncapturable",
+        StatusKind::Capturable1 => "capturable-1",
+        StatusKind::Capturable2 => "capturable-2",
+    }
+}
+
 /// A J2003 check's principal line in the compact notation (the attacker opens); a pinned
 /// game's tempo (J-LOC-8) is `~`, a play of the prover's opponent outside the fenced set.
 fn principal_line_text(g: &Geometry, c: &StatusCheck, line: &PrincipalLine) -> String {
     let attacker = c.defender.opponent();
+    if let Some(proof) = line.without_line {
+        return format!(
+            "    {} check: {attacker} cannot force it: {}",
+            check_name(c.kind),
+            proof.text()
+        );
+    }
     let letters: String = line
         .moves
         .iter()
@@ -404,11 +420,7 @@ fn principal_line_text(g: &Geometry, c: &StatusCheck, line: &PrincipalLine) -> S
     };
     format!(
         "    {} check: {} {}: {}{}[{}]{pinned}",
-        match c.kind {
-            StatusKind::Uncapturable => "uncapturable",
-            StatusKind::Capturable1 => "capturable-1",
-            StatusKind::Capturable2 => "capturable-2",
-        },
+        check_name(c.kind),
         attacker.name(),
         if line.forced {
             "can force it"
