@@ -197,13 +197,15 @@ fn proof(
 /// region takes 16,345 positions were left undetermined.
 fn lineless_proof(
     engine: &Optimized,
-    (w, h): (usize, usize),
     geometry: &Geometry,
     position: &Position,
     check: &StatusCheck,
     budget: u64,
     report: &dyn Fn(&str, u64, &str),
 ) -> (Option<LinelessProof>, u64) {
+    let Some((w, h)) = geometry.rect_size() else {
+        return (None, 0);
+    };
     if engine.switches.benson_uncapturable
         && benson_uncapturable::is_uncapturable_by_benson(
             w,
@@ -258,10 +260,12 @@ pub(super) fn force(
     check: &StatusCheck,
     budget: u64,
 ) -> Result<Answer<(bool, u64)>, Unsupported> {
-    let (w, h) = geometry.rect_size().ok_or_else(|| Unsupported {
-        engine: engine.name(),
-        what: "boards that are not rectangles".to_string(),
-    })?;
+    if geometry.rect_size().is_none() {
+        return Err(Unsupported {
+            engine: engine.name(),
+            what: "boards that are not rectangles".to_string(),
+        });
+    }
     let stats = std::env::var_os("GO_ORACLE_SOLVER_STATS").is_some();
     let report = |how: &str, nodes: u64, answer: &str| {
         if stats {
@@ -273,8 +277,7 @@ pub(super) fn force(
             );
         }
     };
-    let (lineless, mut spent) =
-        lineless_proof(engine, (w, h), geometry, position, check, budget, &report);
+    let (lineless, mut spent) = lineless_proof(engine, geometry, position, check, budget, &report);
     if lineless.is_some() {
         return Ok(Answer::Decided((false, spent)));
     }
@@ -384,17 +387,15 @@ pub(super) fn principal_line(
     check: &StatusCheck,
     budget: u64,
 ) -> Result<Option<PrincipalLine>, Unsupported> {
-    let Some(size) = geometry.rect_size() else {
+    if geometry.rect_size().is_none() {
         return Ok(None);
-    };
+    }
     // The screens that decide without a line, as `force` runs them first: a line of the
     // whole board's proof when it costs at most `LINE_AFTER_SCREEN` states (a small shape's
     // refutation reads better than the screen's verdict), else the screen's verdict (on a
     // real game end the search for a line can cost minutes where the screen took seconds).
     let screens = |_: &str, _: u64, _: &str| {};
-    if let (Some(proof), _) =
-        lineless_proof(engine, size, geometry, position, check, budget, &screens)
-    {
+    if let (Some(proof), _) = lineless_proof(engine, geometry, position, check, budget, &screens) {
         let cheap = budget.min(LINE_AFTER_SCREEN);
         if let Some((Some(false), _, moves)) =
             self::proof(engine, geometry, position, check, cheap, true)
