@@ -82,15 +82,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         .iter()
         .map(|f| read_diagram(f).map(|(g, p)| (f, g, p)))
         .collect::<Result<Vec<_>, Exit>>()?;
-    let mut first = Switches::ALL_ON;
-    for name in &without {
-        if !first.switch_off(name) {
-            return Err(Exit::BadInput(format!(
-                "--without {name}: no such switch (one of {})",
-                Switches::NAMES.join(", ")
-            )));
-        }
-    }
+    let first = super::switches_without(&without)?;
     let mut configs: Vec<Box<dyn Engine>> = vec![Box::new(Optimized { switches: first })];
     if !quick {
         // Each reduction of the analysis off in turn; `j19-ko-stone-screen` judges ending

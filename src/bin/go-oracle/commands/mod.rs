@@ -78,15 +78,7 @@ impl EngineChoice {
                 "--without switches off speed-ups of the optimized engine: expected --engine optimized or both".into(),
             ));
         }
-        let mut switches = Switches::ALL_ON;
-        for name in without {
-            if !switches.switch_off(name) {
-                return Err(Exit::BadInput(format!(
-                    "--without {name}: no such switch (one of {})",
-                    Switches::NAMES.join(", ")
-                )));
-            }
-        }
+        let switches = switches_without(without)?;
         let optimized: std::sync::Arc<dyn Engine> = std::sync::Arc::new(Optimized { switches });
         Ok(match self {
             EngineChoice::Both => vec![std::sync::Arc::new(Reference), optimized],
@@ -98,6 +90,21 @@ impl EngineChoice {
     pub fn compare(self) -> bool {
         self == EngineChoice::Both
     }
+}
+
+/// Every switch of the optimized engine on but those named in `without` (`--without`); a
+/// name that is not a switch is bad input.
+pub fn switches_without(without: &[String]) -> Result<Switches, Exit> {
+    let mut switches = Switches::ALL_ON;
+    for name in without {
+        if !switches.switch_off(name) {
+            return Err(Exit::BadInput(format!(
+                "--without {name}: no such switch (one of {})",
+                Switches::NAMES.join(", ")
+            )));
+        }
+    }
+    Ok(switches)
 }
 
 /// `--komi`, `--engine` and `--json` of a game played or scored (`play`, `score`).
