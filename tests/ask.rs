@@ -21,7 +21,7 @@ use std::sync::Arc;
 
 /// Which answer the fake engine flips; every other answer is the optimized engine's.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Flip {
+pub(crate) enum Flip {
     /// Every J2003 status check (G-1): can force <-> cannot.
     J2003,
     /// Every VJR question: yes <-> no.
@@ -38,8 +38,8 @@ enum Flip {
     Count,
 }
 
-/// The optimized engine with one answer flipped.
-struct Flipped(Flip);
+/// The optimized engine with one answer flipped (also the liar of `render`'s tests).
+pub(crate) struct Flipped(pub(crate) Flip);
 
 fn optimized() -> Optimized {
     Optimized::default()

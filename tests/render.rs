@@ -3,6 +3,7 @@
 //! holds it: `UPDATE_GOLDEN=1 cargo test --release --test integration -- render::`
 //! rewrites it); every check of the corpus renders; bad input exits 2 with a message.
 
+use go_oracle::engine::Engine;
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::{load_case, Case};
@@ -10,7 +11,9 @@ use go_oracle::parse::diagram::parse_position;
 use go_oracle::render::{self, available_marks, CheckOptions, Diagram, MarkKind, MarksFrom};
 use go_oracle::runner::case_files;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
+use crate::ask::{Flip, Flipped};
 use crate::common;
 use common::{run, stderr, temp};
 
@@ -155,13 +158,13 @@ fn case(path: &str) -> Case {
 }
 
 fn render_check(c: &Case, index: usize, step: Option<usize>, marks: Option<MarkKind>) -> String {
-    let engine = Optimized::default();
+    let engines: Vec<Arc<dyn Engine>> = vec![Arc::new(Optimized::default())];
     let options = CheckOptions {
         step,
         marks,
-        marks_from: MarksFrom::Engine(&engine),
+        marks_from: MarksFrom::Engines(&engines),
     };
-    render::svg(&render::from_check(c, index, &engine, options).unwrap())
+    render::svg(&render::from_check(c, index, engines[0].as_ref(), options).unwrap())
 }
 
 const GOLDEN_CASE: &str = "oracle-cases/naj-commentary/long-cycle-2-triple-ko.yaml";
@@ -222,6 +225,65 @@ fn marks_have_a_legend_and_say_where_they_come_from() {
     assert!(texts(&doc, "legend")
         .iter()
         .any(|t| t.starts_with("black control")));
+}
+
+/// Marks asked of several engines go through the door that compares them: what they agree
+/// on is marked with its status, what they decide differently with the disagreement mark
+/// (never one engine's answer), and the legend names both engines. (A liar flips every
+/// J2003 status check; every VJR question; the first LJR location.)
+#[test]
+fn marks_from_engines_that_disagree_say_so() {
+    let marks_of = |path: &str, kind: MarkKind, liar: Flip| {
+        let c = case(path);
+        // The liar first: the moves are played on the last engine, as `render` does.
+        let engines: Vec<Arc<dyn Engine>> =
+            vec![Arc::new(Flipped(liar)), Arc::new(Optimized::default())];
+        let options = CheckOptions {
+            step: None,
+            marks: Some(kind),
+            marks_from: MarksFrom::Engines(&engines),
+        };
+        render::svg(&render::from_check(&c, 0, engines[1].as_ref(), options).unwrap())
+    };
+    let legend = |svg: &str| texts(&parse(svg), "legend");
+    // Agreeing engines (the liar flips nothing J2003 asks): statuses, no disagreement.
+    let agreed = marks_of(
+        "oracle-cases/j2003-shapes/seki.yaml",
+        MarkKind::Statuses,
+        Flip::Count,
+    );
+    assert!(
+        legend(&agreed)
+            .iter()
+            .any(|t| t.starts_with("uncapturable")),
+        "{agreed}"
+    );
+    assert!(!legend(&agreed)
+        .iter()
+        .any(|t| t.starts_with("the engines disagree")));
+    assert!(
+        agreed.contains("<!-- marks: statuses computed by the flipped-count and optimized engines")
+    );
+    // J2003: every string decided differently.
+    let j2003 = marks_of(
+        "oracle-cases/j2003-shapes/seki.yaml",
+        MarkKind::Statuses,
+        Flip::J2003,
+    );
+    let l = legend(&j2003);
+    assert!(
+        l.iter().any(|t| t.starts_with("the engines disagree")),
+        "{l:?}"
+    );
+    assert!(!l.iter().any(|t| t.starts_with("uncapturable")), "{l:?}");
+    // LJR control: the first location only.
+    let ljr = marks_of(
+        "oracle-cases/ljr/control-graph.yaml",
+        MarkKind::Control,
+        Flip::Ljr,
+    );
+    let l = legend(&ljr);
+    assert!(l.iter().any(|t| t == "the engines disagree (1)"), "{l:?}");
 }
 
 #[test]

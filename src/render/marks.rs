@@ -1,16 +1,19 @@
 //! The marks of a check's diagram ([`MarkKind`]): statuses (J2003, VJR), control (LJR, NAJ),
-//! territory (VJR) or area, from an engine (through `procedure/`) or the case's
+//! territory (VJR) or area, asked of the engines through `session::ask` (the door that
+//! compares them: agreed, disagreed and undetermined answers marked apart) or the case's
 //! expectations, each with its legend entry.
 
 use super::{area_owners, Diagram, MarkKind, MarkShape, MarksFrom};
 use crate::engine::Engine;
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::ljr::ControlMethod;
 use crate::parse::case::Check;
-use crate::rules::{RulesetId, Scoring};
+use crate::rules::{Prisoners, RulesetId, Scoring};
+use crate::session::ask::{j2003, ljr, vjr};
+use crate::session::verdict::Verdict;
 use crate::session::{Action, RulesetGame};
 use crate::status_game::Status;
 use crate::vjr::VjrStatus;
+use std::sync::Arc;
 
 const RED: &str = "#d62728";
 const BLUE: &str = "#1f77b4";
@@ -30,7 +33,7 @@ pub(super) fn add_check_marks(
     let source = match from {
         // NAJ control is read off the end of the analyses (N-18, N-19): the case's diagrams.
         _ if naj_control => "taken from the case's expected control diagrams".to_string(),
-        MarksFrom::Engine(e) => format!("computed by the {} engine", e.name()),
+        MarksFrom::Engines(e) => format!("computed by {}", engines_named(e)),
         MarksFrom::Expectations => "taken from the case's expectations".to_string(),
     };
     d.comments.push(format!("marks: {} {source}", kind.name()));
@@ -54,11 +57,16 @@ fn j2003_status_marks(
     let g = d.geometry.clone();
     let position = d.position.clone();
     let len = d.geometry.len();
-    let status: Vec<Option<Status>> = match from {
-        MarksFrom::Engine(e) => {
-            crate::procedure::j2003::analyse(e, &g, &d.position, check.solver_budget)
-                .map_err(|u| u.to_string())?
-                .status_at(len)
+    let (status, disagreed): (Vec<Option<Status>>, Vec<Point>) = match from {
+        MarksFrom::Engines(e) => {
+            let question = j2003::StatusQuestion {
+                budget: check.solver_budget,
+                prisoner_difference: 0,
+                komi: 0.0,
+            };
+            let asked = j2003::statuses(e, &g, &d.position, question).map_err(|u| u.to_string())?;
+            let verdicts = asked.strings.iter().map(|s| &s.status);
+            agreed_at(len, asked.string_points(), verdicts)
         }
         MarksFrom::Expectations => {
             let mut out = vec![None; len];
@@ -67,7 +75,7 @@ fn j2003_status_marks(
                     out[p] = Some(s);
                 }
             }
-            out
+            (out, Vec::new())
         }
     };
     let stones = |want: Option<Status>| {
@@ -85,15 +93,19 @@ fn j2003_status_marks(
         let pts = stones(s);
         d.add_marks(pts, shape, colour, BLACK, s.map_or("", |s| s.name()));
     }
-    let undecided = stones(None);
+    let undecided: Vec<Point> = stones(None)
+        .into_iter()
+        .filter(|p| !disagreed.contains(p))
+        .collect();
     let what = match from {
-        MarksFrom::Engine(_) => format!(
+        MarksFrom::Engines(_) => format!(
             "undetermined within {} states per check",
             check.solver_budget
         ),
         MarksFrom::Expectations => "no expectation".into(),
     };
     d.add_marks(undecided, MarkShape::Square, GREY, BLACK, &what);
+    d.add_marks(disagreed, MarkShape::Circle, RED, WHITE, DISAGREED);
     d.notes.push(format!("J2003 statuses ({source})"));
     Ok(())
 }
@@ -108,8 +120,12 @@ fn vjr_status_marks(
     let g = d.geometry.clone();
     let position = d.position.clone();
     let len = d.geometry.len();
-    let status: Vec<Option<VjrStatus>> = match from {
-        MarksFrom::Engine(e) => vjr_assessment(e, check, &g, &d.position)?.status_at(len),
+    let (status, disagreed): (Vec<Option<VjrStatus>>, Vec<Point>) = match from {
+        MarksFrom::Engines(e) => {
+            let asked = vjr_assessment(e, check, &g, &d.position)?;
+            let verdicts = asked.strings.iter().map(|s| &s.status);
+            agreed_at(len, asked.string_points(), verdicts)
+        }
         MarksFrom::Expectations => {
             let mut out = vec![None; len];
             for s in &check.expect.vjr_strings {
@@ -117,7 +133,7 @@ fn vjr_status_marks(
                     out[p] = Some(s.status);
                 }
             }
-            out
+            (out, Vec::new())
         }
     };
     let stones = |want: Option<VjrStatus>| {
@@ -140,13 +156,18 @@ fn vjr_status_marks(
         d.add_marks(pts, shape, colour, BLACK, s.map_or("", |s| s.name()));
     }
     let what = match from {
-        MarksFrom::Engine(_) => format!(
+        MarksFrom::Engines(_) => format!(
             "undetermined within {} states per question",
             check.solver_budget
         ),
         MarksFrom::Expectations => "no expectation".into(),
     };
-    d.add_marks(stones(None), MarkShape::Square, GREY, BLACK, &what);
+    let undecided: Vec<Point> = stones(None)
+        .into_iter()
+        .filter(|p| !disagreed.contains(p))
+        .collect();
+    d.add_marks(undecided, MarkShape::Square, GREY, BLACK, &what);
+    d.add_marks(disagreed, MarkShape::Circle, RED, WHITE, DISAGREED);
     d.notes.push(format!(
         "VJR statuses, independent life {} ({source})",
         check.independent_life.name()
@@ -164,22 +185,35 @@ fn control_marks(
 ) -> Result<(), String> {
     let g = d.geometry.clone();
     let len = d.geometry.len();
+    let mut disagreed = Vec::new();
     let maps: [Vec<Option<bool>>; 2] = if let Some(l) = &check.ljr {
         match from {
-            MarksFrom::Engine(e) => {
+            MarksFrom::Engines(e) => {
                 // The permanently prohibited points of the situation reached.
-                let prohibited = ljr_prohibited(check, e, shown)?;
-                let [b, w] = crate::procedure::ljr::control_maps(
-                    e,
-                    &g,
-                    &d.position,
-                    &prohibited,
-                    ControlMethod::TwoEyeTest,
-                    l.params,
-                    l.budget,
-                )
-                .map_err(|u| u.to_string())?;
-                [b.controlled, w.controlled]
+                let question = ljr::ControlQuestion {
+                    permanently_prohibited: ljr_prohibited(check, e, shown)?,
+                    captives: Prisoners::default(),
+                    komi: 0,
+                    params: l.params,
+                    budget: l.budget,
+                };
+                let asked =
+                    ljr::control(e, &g, &d.position, &question).map_err(|u| u.to_string())?;
+                // The two-eye test (L-14), a location per point in board order.
+                let mut maps = [vec![None; len], vec![None; len]];
+                for (p, location) in asked.locations.iter().enumerate() {
+                    for (map, verdict) in maps.iter_mut().zip(&location.two_eye) {
+                        map[p] = verdict.agreed().copied();
+                    }
+                    if location
+                        .two_eye
+                        .iter()
+                        .any(|v| matches!(v, Verdict::Disagreed(_)))
+                    {
+                        disagreed.push(p);
+                    }
+                }
+                maps
             }
             MarksFrom::Expectations => {
                 let c = l.expect.control.as_ref().ok_or_else(|| {
@@ -220,9 +254,10 @@ fn control_marks(
     d.add_marks(both, MarkShape::Diamond, GREY, BLACK, "both control");
     let unknown: Vec<Point> = g
         .points()
-        .filter(|&p| maps[0][p].is_none() || maps[1][p].is_none())
+        .filter(|&p| (maps[0][p].is_none() || maps[1][p].is_none()) && !disagreed.contains(&p))
         .collect();
     d.add_marks(unknown, MarkShape::Circle, ORANGE, BLACK, "undetermined");
+    d.add_marks(disagreed, MarkShape::Circle, RED, WHITE, DISAGREED);
     d.notes.push(format!("control ({source})"));
     Ok(())
 }
@@ -238,20 +273,25 @@ fn territory_marks(
     let len = d.geometry.len();
     let owner: Vec<[bool; 2]> = if check.ruleset == RulesetId::Vjr {
         let t: Vec<Option<Colour>> = match from {
-            MarksFrom::Engine(e) => {
-                let a = vjr_assessment(e, check, &g, &d.position)?;
-                match crate::procedure::vjr::territory(e, &g, &d.position, &a)
-                    .map_err(|u| u.to_string())?
-                {
-                    Some(t) => t.owner,
-                    None => {
-                        d.notes.push(
-                            "VJR territory: none (a status is undetermined or undefined)".into(),
-                        );
-                        vec![None; len]
-                    }
+            MarksFrom::Engines(e) => match vjr_assessment(e, check, &g, &d.position)?.territory {
+                Verdict::Agreed(Some(t)) => t.owner,
+                Verdict::Agreed(None) => {
+                    d.notes
+                        .push("VJR territory: none (a status is undefined, V-22)".into());
+                    vec![None; len]
                 }
-            }
+                Verdict::Disagreed(_) => {
+                    d.notes.push(format!("VJR territory: {DISAGREED}"));
+                    vec![None; len]
+                }
+                Verdict::Undetermined { .. } => {
+                    d.notes.push(format!(
+                        "VJR territory: none (a status is undetermined within {} states per question)",
+                        check.solver_budget
+                    ));
+                    vec![None; len]
+                }
+            },
             MarksFrom::Expectations => check
                 .expect
                 .vjr_territory
@@ -307,27 +347,66 @@ fn territory_marks(
     Ok(())
 }
 
+/// The legend entry of what the engines decided differently.
+const DISAGREED: &str = "the engines disagree";
+
+/// The engines, named for a legend: "the optimized engine", "the reference and optimized
+/// engines".
+fn engines_named(engines: &[Arc<dyn Engine>]) -> String {
+    let names: Vec<String> = engines.iter().map(|e| e.name()).collect();
+    match &names[..] {
+        [one] => format!("the {one} engine"),
+        _ => format!("the {} engines", names.join(" and ")),
+    }
+}
+
+/// Per point, the answer the engines agree on for the string through it, and the points of
+/// the strings they disagree on (`strings` and `verdicts` in the same order).
+fn agreed_at<'v, T: Copy + PartialEq + 'v>(
+    len: usize,
+    strings: Vec<Vec<Point>>,
+    verdicts: impl Iterator<Item = &'v Verdict<T>>,
+) -> (Vec<Option<T>>, Vec<Point>) {
+    let mut out = vec![None; len];
+    let mut disagreed = Vec::new();
+    for (points, verdict) in strings.into_iter().zip(verdicts) {
+        match verdict {
+            Verdict::Agreed(t) => points.iter().for_each(|&p| out[p] = Some(*t)),
+            Verdict::Disagreed(_) => disagreed.extend(points),
+            Verdict::Undetermined { .. } => {}
+        }
+    }
+    disagreed.sort_unstable();
+    (out, disagreed)
+}
+
+/// The VJR assessment of the position shown, asked of the engines.
 fn vjr_assessment(
-    e: &dyn Engine,
+    engines: &[Arc<dyn Engine>],
     check: &Check,
     g: &Geometry,
     position: &Position,
-) -> Result<crate::vjr::VjrAssessment, String> {
-    crate::procedure::vjr::assess(
-        e,
-        g,
-        position,
-        check.independent_life,
-        check.long_cycles,
-        check.solver_budget,
-    )
-    .map_err(|u| u.to_string())
+) -> Result<vjr::Assessment, String> {
+    let question = vjr::AssessmentQuestion {
+        life: check.independent_life,
+        long_cycles: check.long_cycles,
+        budget: check.solver_budget,
+        prisoner_difference: 0,
+        komi: 0.0,
+    };
+    vjr::assessment(engines, g, position, question).map_err(|u| u.to_string())
 }
 
 /// The permanently prohibited points of the LJR situation after `shown` turns (replayed
-/// again: the diagram keeps only the position).
-fn ljr_prohibited(check: &Check, e: &dyn Engine, shown: usize) -> Result<Vec<Point>, String> {
+/// again on the last of the engines, the one the diagram's moves were played on: the
+/// diagram keeps only the position).
+fn ljr_prohibited(
+    check: &Check,
+    engines: &[Arc<dyn Engine>],
+    shown: usize,
+) -> Result<Vec<Point>, String> {
     let l = check.ljr.as_ref().ok_or("not an LJR check")?;
+    let e = engines.last().ok_or("no engine")?.as_ref();
     let mut game = RulesetGame::start_ljr(e, &l.geometry, &l.start).map_err(|u| u.to_string())?;
     for step in l.steps.iter().take(shown) {
         let _ = game.play(Action::ljr(step.cycle, step.play));

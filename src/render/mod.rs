@@ -23,6 +23,7 @@ use crate::parse::case::{Case, Check, Target};
 use crate::parse::diagram::parse_labels;
 use crate::rules::{RulesetId, Scoring};
 use crate::session::{Action, RulesetGame};
+use std::sync::Arc;
 
 use marks::add_check_marks;
 pub use svg::svg;
@@ -175,8 +176,10 @@ impl MarkKind {
 /// Where marks come from.
 #[derive(Clone, Copy)]
 pub enum MarksFrom<'a> {
-    /// Computed by this engine on the position shown, within the check's budgets.
-    Engine(&'a dyn Engine),
+    /// Asked of these engines through `session::ask` (the door that compares them) on the
+    /// position shown, within the check's budgets: what they agree on is marked as such, a
+    /// disagreement and an undetermined answer each have a mark of their own.
+    Engines(&'a [Arc<dyn Engine>]),
     /// The case's expectations (they describe the final position: no `step` before the end).
     Expectations,
 }

@@ -1,10 +1,9 @@
 //! `go-oracle render`: an SVG Go diagram of a position (a diagram file) or of a case check
 //! (its start, numbered moves, labels, notes, and marks of what a ruleset decided).
 
-use super::{read_diagram, write_output};
+use super::{read_diagram, write_output, EngineChoice};
 use crate::error::Exit;
 use clap::ValueEnum;
-use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::load_case;
 use go_oracle::render::{self, CheckOptions, Diagram, MarkKind, MarksFrom};
 use go_oracle::rules::Scoring;
@@ -24,7 +23,7 @@ pub enum Marks {
 /// `--marks-from`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum From {
-    /// Computed by the optimized engine within the check's budgets.
+    /// Asked of the engines of `--engine` within the check's budgets.
     Engine,
     /// The case's expectations (the final position only).
     Expectations,
@@ -46,6 +45,11 @@ pub struct Args {
     /// Where the marks come from.
     #[arg(long, value_enum, default_value = "engine")]
     marks_from: From,
+    /// The engines the marks are asked of (through the door that compares them: what they
+    /// agree on is marked, a disagreement has a mark of its own); the moves are played on
+    /// the last of them.
+    #[arg(long, value_enum, default_value = "optimized")]
+    engine: EngineChoice,
     /// The SVG file to write; `-` for stdout.
     #[arg(short = 'o', long = "output")]
     output: PathBuf,
@@ -126,15 +130,18 @@ fn case_diagram(args: &Args, kind: Option<MarkKind>) -> Result<Diagram, Exit> {
                 ))
             })?,
     };
-    let engine = Optimized::default();
+    let engines = args.engine.shared_engines();
+    let Some(played_on) = engines.last() else {
+        return Err(Exit::BadInput("--engine chose no engine".into()));
+    };
     let options = CheckOptions {
         step: args.step,
         marks: kind,
         marks_from: match args.marks_from {
-            From::Engine => MarksFrom::Engine(&engine),
+            From::Engine => MarksFrom::Engines(&engines),
             From::Expectations => MarksFrom::Expectations,
         },
     };
-    render::from_check(&case, index, &engine, options)
+    render::from_check(&case, index, played_on.as_ref(), options)
         .map_err(|e| Exit::BadInput(format!("{}: {e}", file.display())))
 }
