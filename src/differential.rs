@@ -2,7 +2,8 @@
 //! first disagreement (legality of every point, position, prisoners, score). Used by the
 //! proptests and the `play_agree` fuzz target; [`sgf_read_write`] is the SGF reader's property
 //! (`sgf_read_no_panic`), [`sensei_read`] the Sensei diagram reader's (`sensei_read_no_panic`),
-//! [`gtp::gtp_referee`] the GTP referee's (`gtp_referee_no_panic`).
+//! [`gtp::gtp_referee`] the GTP referee's (`gtp_referee_no_panic`), [`case_replay`] the case
+//! loader's (`parse_case`).
 
 pub mod gtp;
 pub mod ljr;
@@ -626,6 +627,46 @@ pub fn sensei_read(data: &[u8]) -> Result<(), String> {
                 return Err("a mark off the board".into());
             }
             Ok(())
+        }
+    }
+}
+
+/// The most points a case's board may have for its checks to be replayed on every
+/// configuration with a speed-up switched off in [`case_replay`] (9x9); larger boards replay
+/// on the reference and the optimized engine with every speed-up on.
+pub const SWITCHED_OFF_POINTS: usize = 81;
+
+/// The case loader's property (`parse_case`): text gives a case or an error, never a panic,
+/// and a case loaded replays every check without a panic, with small search budgets (the
+/// property is about panics, not about deciding): on every engine configuration where the
+/// board has at most [`SWITCHED_OFF_POINTS`] points, else on the reference and the
+/// optimized engine. Each configuration replays a 19x19 real game in seconds (slow units of
+/// 12-15 s, and the seed corpus took 4.7 min instead of 20 s, stop 46); those cases replay
+/// on every configuration in the corpus harness already (`.ci/run`).
+pub fn case_replay(text: &str, name: &str) {
+    use crate::parse::case::{parse_case, Check};
+    use crate::runner::{run_check, SharedReplays};
+    let Ok(case) = parse_case(text, name, None) else {
+        return;
+    };
+    let engines = all_engines();
+    for check in &case.checks {
+        let check = &Check {
+            budget: check.budget.min(2_000),
+            solver_budget: check.solver_budget.min(200),
+            // The reference's nodes cost far more on big boards (a 19x19 real game).
+            reference_solver_budget: check.reference_solver_budget.min(20),
+            ljr: check.ljr.clone().map(|mut l| {
+                l.budget = l.budget.min(2_000);
+                l
+            }),
+            ..check.clone()
+        };
+        let small = check.geometry.len() <= SWITCHED_OFF_POINTS;
+        for engine in &engines {
+            if small || !engine.name().starts_with("optimized-without-") {
+                let _ = run_check(check, engine.as_ref(), false, &SharedReplays::default());
+            }
         }
     }
 }

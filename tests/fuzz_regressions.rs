@@ -28,30 +28,7 @@ fn inputs(target: &str) -> Vec<(String, Vec<u8>)> {
 fn parse_case_findings_do_not_panic() {
     for (name, data) in inputs("parse_case") {
         if let Ok(text) = std::str::from_utf8(&data) {
-            if let Ok(case) = go_oracle::parse::case::parse_case(text, &name, None) {
-                for check in &case.checks {
-                    // A small search budget: this property is about panics, not about deciding.
-                    let check = &go_oracle::parse::case::Check {
-                        budget: check.budget.min(2_000),
-                        solver_budget: check.solver_budget.min(200),
-                        // The reference's nodes cost far more on big boards.
-                        reference_solver_budget: check.reference_solver_budget.min(20),
-                        ljr: check.ljr.clone().map(|mut l| {
-                            l.budget = l.budget.min(2_000);
-                            l
-                        }),
-                        ..check.clone()
-                    };
-                    for engine in go_oracle::runner::all_engines() {
-                        let _ = go_oracle::runner::run_check(
-                            check,
-                            engine.as_ref(),
-                            false,
-                            &go_oracle::runner::SharedReplays::default(),
-                        );
-                    }
-                }
-            }
+            go_oracle::differential::case_replay(text, &name);
         }
     }
 }
