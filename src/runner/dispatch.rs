@@ -72,12 +72,14 @@ pub(super) fn replay_with(
         // The analyses J-19's judge made are kept for the final position's.
         let analysed = AnalysisMemo { extent, analyses };
         let mut j = j2003_trace(engine, check, &trace, pass_undetermined, &analysed)?;
-        j.explored = analysed
+        // The analyses kept (J-19's judge, the final position's full analysis), and the
+        // named strings' own analysis, which is not kept (`j2003_trace` counts it).
+        j.explored += analysed
             .analyses
             .borrow()
             .iter()
             .map(|(_, a)| a.explored)
-            .sum();
+            .sum::<u64>();
         trace.j2003 = Some(j);
     }
     if check.ruleset == RulesetId::Vjr {

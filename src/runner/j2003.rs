@@ -121,6 +121,10 @@ pub(super) fn j2003_trace(
         t.score = Some(score);
         t.result = Some(crate::engine::result_text(score));
     }
+    if statuses_only {
+        // Not kept in `analysed`: counted here (the caller adds the kept ones).
+        t.explored = analysis.explored;
+    }
     t.analysis = Some(analysis);
     Ok(t)
 }

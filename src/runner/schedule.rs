@@ -250,6 +250,47 @@ checks:
         );
     }
 
+    /// An undetermined statuses check names the states its analysis spent, also when the
+    /// check has no moves (its analysis of the named strings is not one the replay keeps:
+    /// it said "0 states spent" until 2026-12-04).
+    #[test]
+    fn an_undetermined_statuses_check_counts_its_states() {
+        let case = parse_case(
+            "id: nakade
+source: {document: test}
+checks:
+  - name: no-moves
+    ruleset: j2003
+    position: |
+      . # O . O
+    solver-budget: 10
+    expect:
+      strings:
+        - {at: B1, status: capturable-1}
+",
+            "nakade.yaml",
+            Some("nakade"),
+        )
+        .expect("a valid case");
+        let status = run_check(
+            &case.checks[0],
+            &Optimized::default(),
+            true,
+            &SharedReplays::default(),
+        );
+        let Status::Ignored(why) = &status else {
+            panic!("{status:?}");
+        };
+        let head = why.split(" states spent").next().unwrap_or_default();
+        let spent: u64 = head
+            .rsplit('(')
+            .next()
+            .unwrap_or_default()
+            .parse()
+            .unwrap_or(0);
+        assert!(spent >= 10, "{why}");
+    }
+
     /// `reference-solver-budget` is the reference's budget alone: a small one leaves the
     /// reference undetermined (ignored, its budget named) while the optimized engine, with
     /// `solver-budget`, decides and passes.
