@@ -557,6 +557,76 @@ fn status_at_named_strings() {
 /// `status --without`: the optimized engine runs with the named speed-ups off and is named
 /// after them; the answers are the same; an unknown name, or `--without` with the reference
 /// alone, is bad input (exit 2).
+/// `status --time-limit`: a 13x13 real game end that takes minutes at its budget stops at
+/// the limit, undetermined (exit 3) and saying so (the line, `time_limit_passed`), under
+/// both rulesets; a small position within the limit is decided as without it; a value out
+/// of range is bad input.
+#[test]
+fn status_time_limit() {
+    let game = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/oracle-cases/real-games/13x13/mertin-dagn1.yaml"
+    );
+    let yaml: serde_yaml::Value =
+        serde_yaml::from_str(&std::fs::read_to_string(game).expect("the case")).expect("YAML");
+    let p = temp(
+        "dagn1-final.txt",
+        yaml["positions"]["final"].as_str().expect("a diagram"),
+    );
+    let file = p.to_str().unwrap();
+    for ruleset in ["j2003", "vjr"] {
+        let args = [
+            "status",
+            "--ruleset",
+            ruleset,
+            "--engine",
+            "optimized",
+            "--budget",
+            "200000",
+        ];
+        let mut with = args.to_vec();
+        with.extend(["--time-limit", "1", file]);
+        let o = run(&with);
+        assert_eq!(o.status.code(), Some(3), "{ruleset}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("(raise --budget or --time-limit)"),
+            "{}",
+            stderr(&o)
+        );
+        with.insert(with.len() - 1, "--json");
+        let v = json(&run(&with));
+        assert_eq!(
+            v["engines"]["optimized"]["time_limit_passed"], true,
+            "{ruleset}"
+        );
+        assert_eq!(v["verdict"], "undetermined", "{ruleset}");
+    }
+    let small = temp("time-limit.txt", "# . O O\n");
+    let small = small.to_str().unwrap();
+    let without = json(&run(&["status", "--ruleset", "j2003", "--json", small]));
+    let within = json(&run(&[
+        "status",
+        "--ruleset",
+        "j2003",
+        "--json",
+        "--time-limit",
+        "60",
+        small,
+    ]));
+    assert_eq!(within["strings"], without["strings"]);
+    assert_eq!(within["engines"]["optimized"]["time_limit_passed"], false);
+    for bad in ["-2", "100000", "soon"] {
+        let o = run(&[
+            "status",
+            "--ruleset",
+            "j2003",
+            &format!("--time-limit={bad}"),
+            small,
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{bad}: {}", stderr(&o));
+    }
+}
+
 #[test]
 fn status_without_switches() {
     let p = temp("without.txt", "# . O O\n");

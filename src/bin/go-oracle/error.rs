@@ -28,11 +28,23 @@ impl From<Unsupported> for Exit {
 /// The exit of a command by the verdict on its answer (README: 0 agreed, 1 the engines
 /// disagree, 3 undetermined within the budget), with a line on stderr for the last two.
 pub fn verdict_exit(kind: VerdictKind) -> Result<(), Exit> {
+    verdict_exit_within(kind, false)
+}
+
+/// [`verdict_exit`] of a command with `--time-limit`: when the limit stopped a search
+/// (`time_limit_passed`), the undetermined line names it too.
+pub fn verdict_exit_within(kind: VerdictKind, time_limit_passed: bool) -> Result<(), Exit> {
     match kind {
         VerdictKind::Agreed => Ok(()),
         VerdictKind::Disagreed => {
             eprintln!("the engines disagree");
             Err(Exit::Failed)
+        }
+        VerdictKind::Undetermined if time_limit_passed => {
+            eprintln!(
+                "undetermined within the budget and the time limit (raise --budget or --time-limit)"
+            );
+            Err(Exit::Undetermined)
         }
         VerdictKind::Undetermined => {
             eprintln!("undetermined within the budget (raise --budget)");

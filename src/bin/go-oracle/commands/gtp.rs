@@ -51,19 +51,8 @@ pub struct GtpOnly {
     without_commands: Vec<String>,
     /// Wall-clock seconds each command's searches may take beside the budget (0: none);
     /// past it the answer is `? undetermined ... within the time limit ...`.
-    #[arg(long, default_value_t = 5.0, value_parser = time_limit)]
+    #[arg(long, default_value_t = 5.0, value_parser = super::time_limit)]
     time_limit: f64,
-}
-
-/// A `--time-limit` value: seconds, 0 for none, at most a day.
-fn time_limit(text: &str) -> Result<f64, String> {
-    match text.parse::<f64>() {
-        Ok(t) if (0.0..=go_oracle::gtp::referee::MAX_TIME_LIMIT).contains(&t) => Ok(t),
-        _ => Err(format!(
-            "expected seconds from 0 (no limit) to {}",
-            go_oracle::gtp::referee::MAX_TIME_LIMIT
-        )),
-    }
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
@@ -143,7 +132,7 @@ impl RefereeOptions {
             independent_life: self.independent_life.unwrap_or_default(),
             engines: self.engine.shared_engines(),
             without,
-            time_limit: (time_limit > 0.0).then(|| std::time::Duration::from_secs_f64(time_limit)),
+            time_limit: super::time_limit_duration(time_limit),
         })
         .map_err(|e| Exit::BadInput(format!("--ruleset {}: {e}", self.ruleset)))
     }

@@ -92,6 +92,22 @@ impl EngineChoice {
     }
 }
 
+/// A `--time-limit` value: seconds, 0 for none, at most a day (`gtp`, `status`).
+pub fn time_limit(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if (0.0..=go_oracle::gtp::referee::MAX_TIME_LIMIT).contains(&t) => Ok(t),
+        _ => Err(format!(
+            "expected seconds from 0 (no limit) to {}",
+            go_oracle::gtp::referee::MAX_TIME_LIMIT
+        )),
+    }
+}
+
+/// A `--time-limit` of seconds as a duration (`None`: no limit).
+pub fn time_limit_duration(seconds: f64) -> Option<std::time::Duration> {
+    (seconds > 0.0).then(|| std::time::Duration::from_secs_f64(seconds))
+}
+
 /// Every switch of the optimized engine on but those named in `without` (`--without`); a
 /// name that is not a switch is bad input.
 pub fn switches_without(without: &[String]) -> Result<Switches, Exit> {

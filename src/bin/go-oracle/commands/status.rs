@@ -3,7 +3,7 @@
 
 use super::FINAL_POSITION_IS_LEGAL;
 use super::{read_legal_diagram, EngineChoice};
-use crate::error::{verdict_exit, Exit};
+use crate::error::{verdict_exit_within, Exit};
 use crate::output::{
     fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
 };
@@ -44,6 +44,11 @@ pub struct Args {
     /// --without` and the corpus's `optimized-without-NAME` configurations take them).
     #[arg(long, value_delimiter = ',')]
     without: Vec<String>,
+    /// Wall-clock seconds the whole analysis may take beside the budget (0: none, the
+    /// default); past it every search stops as past its budget, and the strings left are
+    /// undetermined "within the time limit" (the engines share it in turn).
+    #[arg(long, default_value_t = 0.0, value_parser = super::time_limit)]
+    time_limit: f64,
 }
 
 /// `--at`: each name a point of the board holding a stone.
@@ -86,7 +91,9 @@ pub fn run(args: Args) -> Result<(), Exit> {
         long_cycles,
         at,
         without,
+        time_limit,
     } = args;
+    let limit = super::time_limit_duration(time_limit);
     let engines = choice.shared_engines_without(&without)?;
     if !komi.is_finite() {
         return Err(Exit::BadInput(format!(
@@ -107,6 +114,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             prisoner_difference,
             komi,
             json,
+            limit,
         );
     }
     if ruleset != RulesetId::J2003 {
@@ -126,21 +134,23 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
     let named = named_points(&geometry, &position, &file, &at)?;
-    let answer = go_oracle::session::ask::j2003::statuses_of(
-        &engines,
-        &geometry,
-        &position,
-        StatusQuestion {
-            budget,
-            prisoner_difference,
-            komi,
-        },
-        if named.is_empty() {
-            Strings::All
-        } else {
-            Strings::At(&named)
-        },
-    )?;
+    let answer = go_oracle::deadline::within(limit, || {
+        go_oracle::session::ask::j2003::statuses_of(
+            &engines,
+            &geometry,
+            &position,
+            StatusQuestion {
+                budget,
+                prisoner_difference,
+                komi,
+            },
+            if named.is_empty() {
+                Strings::All
+            } else {
+                Strings::At(&named)
+            },
+        )
+    })?;
     let strings_json = |a: &Analysis| -> Vec<serde_json::Value> {
         a.strings
             .iter()
@@ -164,7 +174,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
                 let a = &e.answer.analysis;
                 (
                     e.engine.clone(),
-                    json!({"strings": strings_json(a), "score": e.answer.score, "explored": a.explored, "seconds": e.seconds}),
+                    json!({"strings": strings_json(a), "score": e.answer.score, "explored": a.explored, "seconds": e.seconds, "time_limit_passed": e.time_limit_passed}),
                 )
             })
             .collect();
@@ -197,11 +207,16 @@ pub fn run(args: Args) -> Result<(), Exit> {
                         "  no score: --at asks for some strings only (J-64 needs every string)"
                     )
                 }
-                None => {
-                    println!("  score undefined: a status is undetermined within budget {budget}")
-                }
+                None => println!(
+                    "  score undefined: a status is undetermined within budget {budget}{}",
+                    if e.time_limit_passed {
+                        " and the time limit"
+                    } else {
+                        ""
+                    }
+                ),
             }
         }
     }
-    verdict_exit(verdict)
+    verdict_exit_within(verdict, answer.engines.iter().any(|e| e.time_limit_passed))
 }

@@ -2,7 +2,7 @@
 //! position (spec `vjr.md` V-12 ... V-22), the territory and the score (V-24 ... V-28).
 //! JSON contract: README.md, "status".
 
-use crate::error::{verdict_exit, Exit};
+use crate::error::{verdict_exit_within, Exit};
 use crate::output::{
     fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
 };
@@ -40,24 +40,27 @@ pub fn run(
     prisoner_difference: i64,
     komi: f64,
     json: bool,
+    limit: Option<std::time::Duration>,
 ) -> Result<(), Exit> {
-    let answer = go_oracle::session::ask::vjr::assessment_of(
-        engines,
-        geometry,
-        position,
-        AssessmentQuestion {
-            life,
-            long_cycles,
-            budget,
-            prisoner_difference,
-            komi,
-        },
-        if named.is_empty() {
-            Strings::All
-        } else {
-            Strings::At(named)
-        },
-    )?;
+    let answer = go_oracle::deadline::within(limit, || {
+        go_oracle::session::ask::vjr::assessment_of(
+            engines,
+            geometry,
+            position,
+            AssessmentQuestion {
+                life,
+                long_cycles,
+                budget,
+                prisoner_difference,
+                komi,
+            },
+            if named.is_empty() {
+                Strings::All
+            } else {
+                Strings::At(named)
+            },
+        )
+    })?;
     let verdict = answer.verdict;
     let strings_json = |a: &VjrAssessment| -> Vec<serde_json::Value> {
         a.strings
@@ -96,6 +99,7 @@ pub fn run(
                         "score": r.score,
                         "explored": r.assessment.explored,
                         "seconds": e.seconds,
+                        "time_limit_passed": e.time_limit_passed,
                     }),
                 )
             })
@@ -150,7 +154,14 @@ pub fn run(
                     let why = if !named.is_empty() {
                         "--at asks for some strings only (V-24 needs every string)".to_string()
                     } else if r.assessment.strings.iter().any(|s| s.status.is_none()) {
-                        format!("a status is undetermined within budget {budget}")
+                        format!(
+                            "a status is undetermined within budget {budget}{}",
+                            if e.time_limit_passed {
+                                " and the time limit"
+                            } else {
+                                ""
+                            }
+                        )
                     } else {
                         "a status is undefined (the rules do not decide it, V-22)".to_string()
                     };
@@ -159,5 +170,5 @@ pub fn run(
             }
         }
     }
-    verdict_exit(verdict)
+    verdict_exit_within(verdict, answer.engines.iter().any(|e| e.time_limit_passed))
 }
