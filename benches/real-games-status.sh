@@ -8,7 +8,9 @@
 #   e.g. benches/real-games-status.sh j2003 200000 60 9x9
 #        benches/real-games-status.sh vjr 20000 60 9x9 13x13 19x19
 # RULESET is j2003 or vjr; BUDGET is `status --budget` (per status check); TIMEOUT is the
-# seconds a game may take (a game cut off counts no string decided). SIZEs default to all three.
+# seconds a game may take: `status --time-limit`, so a game stopped by it still counts the
+# strings decided before (the others are undetermined); a game that does not answer within
+# twice the limit counts none ("?"). SIZEs default to all three.
 # The binary is $GO_ORACLE, else target/release/go-oracle; the optimized engine answers.
 # Needs yq and jq. Output: tab-separated lines `game size strings decided seconds score`, then
 # a `total` line per size.
@@ -27,8 +29,8 @@ for size in "${sizes[@]}"; do
     game=$(basename "$f" .yaml)
     yq -r '.positions.final' "$f" > "$tmp/final.txt"
     s=$(date +%s.%N)
-    timeout "$timeout_s" "$bin" status --ruleset "$ruleset" --engine optimized \
-      --budget "$budget" --json "$tmp/final.txt" > "$tmp/out.json" 2>/dev/null
+    timeout $((2 * timeout_s + 5)) "$bin" status --ruleset "$ruleset" --engine optimized \
+      --budget "$budget" --time-limit "$timeout_s" --json "$tmp/final.txt" > "$tmp/out.json" 2>/dev/null
     e=$(date +%s.%N)
     if [ -s "$tmp/out.json" ] && jq -e .engines.optimized "$tmp/out.json" > /dev/null 2>&1; then
       strings=$(jq '.engines.optimized.strings | length' "$tmp/out.json")
