@@ -27,6 +27,7 @@ pub mod ljr;
 pub mod optimized;
 pub mod parse;
 pub mod procedure;
+pub mod progress;
 pub mod reference;
 pub mod render;
 pub mod report;

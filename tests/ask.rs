@@ -497,3 +497,59 @@ fn a_question_needs_an_engine() {
     let e = naj::immortal(&[], &g, &p, 10).unwrap_err();
     assert!(e.to_string().contains("no engine"), "{e}");
 }
+
+/// A long question says what it starts (`go_oracle::progress`, the progress line of
+/// `status`): each J2003 status check and each VJR question, named by the engine that is
+/// asked; the answer is the same as without a reporter.
+#[test]
+fn the_door_says_what_it_asks_each_engine() {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+    let (g, p) = parse_position("# . O O").expect("a diagram");
+    let engines: Vec<Arc<dyn Engine>> = vec![Arc::new(Reference), Arc::new(optimized())];
+    let q = j2003::StatusQuestion {
+        budget: 100_000,
+        prisoner_difference: 0,
+        komi: 0.0,
+    };
+    let heard = Rc::new(RefCell::new(Vec::<String>::new()));
+    let h = Rc::clone(&heard);
+    let with = go_oracle::progress::within(
+        move |t| h.borrow_mut().push(t.to_string()),
+        || j2003::statuses(&engines, &g, &p, q).expect("supported"),
+    );
+    let without = j2003::statuses(&engines, &g, &p, q).expect("supported");
+    assert_eq!(with.strings, without.strings);
+    let heard = heard.borrow().clone();
+    for engine in ["reference", "optimized"] {
+        assert!(
+            heard.contains(&format!(
+                "{engine}: status check 1 (uncapturable) of black A1"
+            )),
+            "{heard:?}"
+        );
+    }
+    let h = Rc::new(RefCell::new(Vec::<String>::new()));
+    let h2 = Rc::clone(&h);
+    let vq = vjr::AssessmentQuestion {
+        life: Default::default(),
+        long_cycles: Default::default(),
+        budget: 100_000,
+        prisoner_difference: 0,
+        komi: 0.0,
+    };
+    go_oracle::progress::within(
+        move |t| h2.borrow_mut().push(t.to_string()),
+        || vjr::assessment(&engines_of_one(), &g, &p, vq).expect("supported"),
+    );
+    assert!(
+        h.borrow()
+            .contains(&"optimized: capture (V-13) of white C1".to_string()),
+        "{:?}",
+        h.borrow()
+    );
+}
+
+fn engines_of_one() -> Vec<Arc<dyn Engine>> {
+    vec![Arc::new(optimized())]
+}

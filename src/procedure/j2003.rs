@@ -277,6 +277,19 @@ impl Checker<'_> {
             return Ok(None);
         }
         self.checks += 1;
+        crate::progress::say(|| {
+            let kind = match check.kind {
+                StatusKind::Uncapturable => "uncapturable",
+                StatusKind::Capturable1 => "capturable-1",
+                StatusKind::Capturable2 => "capturable-2",
+            };
+            format!(
+                "status check {} ({kind}) of {} {}",
+                self.checks,
+                check.defender.name(),
+                self.geometry.name(check.string[0])
+            )
+        });
         Ok(
             match self
                 .questions

@@ -67,7 +67,14 @@ pub fn assess_strings(
         if !which.names(&points) {
             continue;
         }
-        let mut ask = |question| -> Result<Option<Outcome>, Unsupported> {
+        let mut ask = |question: Question| -> Result<Option<Outcome>, Unsupported> {
+            crate::progress::say(|| {
+                let what = match question {
+                    Question::Formation(_) => "independent life (V-12)",
+                    Question::Capture => "capture (V-13)",
+                };
+                format!("{what} of {} {}", colour.name(), geometry.name(points[0]))
+            });
             let check = VjrCheck {
                 long_cycles,
                 string: points.clone(),

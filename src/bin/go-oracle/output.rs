@@ -162,6 +162,27 @@ impl Progress {
         }
     }
 
+    /// `text` as the line (cut to 100 characters), replacing the one before.
+    pub fn line(&self, text: &str) {
+        if self.shown {
+            let cut: String = text.chars().take(100).collect();
+            eprint!("\r\x1b[K{cut}");
+            let _ = std::io::stderr().flush();
+        }
+    }
+
+    /// Run `f` with what the library says it starts (`go_oracle::progress`) shown on this
+    /// line, erased at the end.
+    pub fn reporting<T>(&self, f: impl FnOnce() -> T) -> T {
+        if !self.shown {
+            return f();
+        }
+        let line = Progress { shown: true };
+        let out = go_oracle::progress::within(move |t| line.line(t), f);
+        self.clear();
+        out
+    }
+
     /// Erase the line.
     pub fn clear(&self) {
         if self.shown {

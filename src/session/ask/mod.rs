@@ -54,7 +54,8 @@ fn each<T>(
         let started = Instant::now();
         // The engines share the request's time limit (crate::deadline).
         let (answer, time_limit_passed) = crate::deadline::share(engines.len() - i, || {
-            (ask(engine.as_ref()), crate::deadline::was_cut())
+            let answer = crate::progress::part(&engine.name(), || ask(engine.as_ref()));
+            (answer, crate::deadline::was_cut())
         });
         let answer = answer?;
         out.push(Answered {

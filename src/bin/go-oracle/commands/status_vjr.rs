@@ -4,7 +4,7 @@
 
 use crate::error::{verdict_exit_within, Exit};
 use crate::output::{
-    fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
+    fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates, Progress,
 };
 use go_oracle::geometry::{Geometry, Point, Position};
 use go_oracle::runner::vjr::territory_rows;
@@ -42,24 +42,26 @@ pub fn run(
     json: bool,
     limit: Option<std::time::Duration>,
 ) -> Result<(), Exit> {
-    let answer = go_oracle::deadline::within(limit, || {
-        go_oracle::session::ask::vjr::assessment_of(
-            engines,
-            geometry,
-            position,
-            AssessmentQuestion {
-                life,
-                long_cycles,
-                budget,
-                prisoner_difference,
-                komi,
-            },
-            if named.is_empty() {
-                Strings::All
-            } else {
-                Strings::At(named)
-            },
-        )
+    let answer = Progress::new(json).reporting(|| {
+        go_oracle::deadline::within(limit, || {
+            go_oracle::session::ask::vjr::assessment_of(
+                engines,
+                geometry,
+                position,
+                AssessmentQuestion {
+                    life,
+                    long_cycles,
+                    budget,
+                    prisoner_difference,
+                    komi,
+                },
+                if named.is_empty() {
+                    Strings::All
+                } else {
+                    Strings::At(named)
+                },
+            )
+        })
     })?;
     let verdict = answer.verdict;
     let strings_json = |a: &VjrAssessment| -> Vec<serde_json::Value> {
