@@ -174,11 +174,8 @@ fn analyse(
 ) -> Result<EngineStatuses, Unsupported> {
     use crate::procedure::j2003::{analyse_strings, Extent};
     let run = |budget| analyse_strings(engine, geometry, position, budget, Extent::Complete, which);
-    let analysis = if crate::deadline::current().is_some() {
-        ladder(run, q.budget)?
-    } else {
-        run(q.budget)?
-    };
+    // Under a time limit, within growing budgets (`ask::ladder`).
+    let analysis = super::ladder(run, q.budget, Analysis::is_decided, merge)?;
     // J-64 needs every string's status.
     let score = if analysis.is_decided() && matches!(which, Strings::All) {
         let board =
@@ -190,40 +187,6 @@ fn analyse(
         None
     };
     Ok(EngineStatuses { analysis, score })
-}
-
-/// The budgets of [`ladder`] before the whole one, as its divisors: every check first within
-/// a 256th of the budget, then a 64th, a 16th and a quarter (each at least `LADDER_LEAST`).
-const LADDER: [u64; 4] = [256, 64, 16, 4];
-
-/// The smallest budget [`ladder`] starts from.
-const LADDER_LEAST: u64 = 1_000;
-
-/// Under a time limit (`crate::deadline`): the analysis within growing budgets, up to the
-/// whole one, until every status is decided or the limit stops a search, each string's
-/// status (and direct ko stone) taken from the first analysis that decides it. Each of
-/// those is the engine's exact answer (a decided check is decided whatever its budget), so
-/// the merge decides more strings, never one differently; it only orders the work, so that
-/// strings decided cheaply are decided before a costly one spends the time: under a limit,
-/// one analysis with the whole budget spent it on the first strings it could not decide.
-/// Each check visits at most `budget` states in each analysis (at most 4/3 of it in all).
-fn ladder(
-    run: impl Fn(u64) -> Result<Analysis, Unsupported>,
-    budget: u64,
-) -> Result<Analysis, Unsupported> {
-    let smaller = LADDER
-        .iter()
-        .map(|d| budget / d)
-        .filter(|&b| b >= LADDER_LEAST);
-    let mut budgets = smaller.chain([budget]);
-    let mut merged = run(budgets.next().unwrap_or(budget))?;
-    for b in budgets {
-        if merged.is_decided() || crate::deadline::was_cut() {
-            break;
-        }
-        merged = merge(merged, run(b)?);
-    }
-    Ok(merged)
 }
 
 /// `earlier` with what `later` decides that it did not (the same position and strings).
@@ -283,7 +246,8 @@ mod tests {
             // the time elsewhere), the second from a 16th of the budget on.
             Ok(analysis(b <= 4_000, b >= 16_000, b))
         };
-        let a = ladder(run, 256_000).expect("supported");
+        let a = super::super::ladder_anyway(run, 256_000, Analysis::is_decided, merge)
+            .expect("supported");
         assert_eq!(*asked.borrow(), [1_000, 4_000, 16_000]);
         assert_eq!(a.strings[0].status, Some(Status::Uncapturable));
         assert_eq!(a.strings[1].status, Some(Status::Dead));
@@ -291,12 +255,14 @@ mod tests {
         assert_eq!(a.checks, 6);
         // Nothing decided: every rung, the whole budget last; budgets under 1,000 skipped.
         asked.borrow_mut().clear();
-        let a = ladder(
+        let a = super::super::ladder_anyway(
             |b: u64| {
                 asked.borrow_mut().push(b);
                 Ok(analysis(false, false, 1))
             },
             100_000,
+            Analysis::is_decided,
+            merge,
         )
         .expect("supported");
         assert_eq!(*asked.borrow(), [1_562, 6_250, 25_000, 100_000]);

@@ -68,6 +68,59 @@ fn each<T>(
     Ok(out)
 }
 
+/// The budgets of [`ladder`] before the whole one, as its divisors: every question first
+/// within a 256th of the budget, then a 64th, a 16th and a quarter (each at least
+/// `LADDER_LEAST`).
+const LADDER: [u64; 4] = [256, 64, 16, 4];
+
+/// The smallest budget [`ladder`] starts from.
+const LADDER_LEAST: u64 = 1_000;
+
+/// One engine's analysis of a position (`run` within a budget): under a time limit
+/// (`crate::deadline`) within growing budgets up to the whole one ([`ladder_anyway`]),
+/// else `run(budget)`.
+fn ladder<A>(
+    run: impl Fn(u64) -> Result<A, Unsupported>,
+    budget: u64,
+    is_decided: impl Fn(&A) -> bool,
+    merge: impl Fn(A, A) -> A,
+) -> Result<A, Unsupported> {
+    if crate::deadline::current().is_some() {
+        ladder_anyway(run, budget, is_decided, merge)
+    } else {
+        run(budget)
+    }
+}
+
+/// The analysis within growing budgets (a 256th, a 64th, a 16th, a quarter, the whole;
+/// none under `LADDER_LEAST`) until it `is_decided` or the time limit stops a search, each
+/// item taken from the first analysis that decides it (`merge`). Each of those is the
+/// engine's exact answer (a decided question is decided whatever its budget), so the merge
+/// decides more items, never one differently: it only orders the work, so that what is
+/// decided cheaply is decided before a costly question spends the time (under a limit, one
+/// analysis with the whole budget spent it on the first strings it could not decide). Each
+/// question visits at most `budget` states in each analysis (at most 4/3 of it in all).
+fn ladder_anyway<A>(
+    run: impl Fn(u64) -> Result<A, Unsupported>,
+    budget: u64,
+    is_decided: impl Fn(&A) -> bool,
+    merge: impl Fn(A, A) -> A,
+) -> Result<A, Unsupported> {
+    let smaller = LADDER
+        .iter()
+        .map(|d| budget / d)
+        .filter(|&b| b >= LADDER_LEAST);
+    let mut budgets = smaller.chain([budget]);
+    let mut merged = run(budgets.next().unwrap_or(budget))?;
+    for b in budgets {
+        if is_decided(&merged) || crate::deadline::was_cut() {
+            break;
+        }
+        merged = merge(merged, run(b)?);
+    }
+    Ok(merged)
+}
+
 /// What engine `a` said on one item: decided, or undetermined within `budget` (or the time
 /// limit) after `explored` (the question in the rules' words).
 fn said<A, T>(

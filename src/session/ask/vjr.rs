@@ -240,15 +240,20 @@ fn assess(
     which: Strings<'_>,
 ) -> Result<EngineAssessment, Unsupported> {
     use crate::procedure::vjr;
-    let assessment = vjr::assess_strings(
-        engine,
-        geometry,
-        position,
-        q.life,
-        q.long_cycles,
-        q.budget,
-        which,
-    )?;
+    let run = |budget| {
+        vjr::assess_strings(
+            engine,
+            geometry,
+            position,
+            q.life,
+            q.long_cycles,
+            budget,
+            which,
+        )
+    };
+    // Under a time limit, within growing budgets (`ask::ladder`).
+    let decided = |a: &VjrAssessment| a.strings.iter().all(|s| s.status.is_some());
+    let assessment = super::ladder(run, q.budget, decided, merge)?;
     let territory = vjr::territory(engine, geometry, position, &assessment)?;
     let score = territory
         .as_ref()
@@ -258,4 +263,72 @@ fn assess(
         territory,
         score,
     })
+}
+
+/// `earlier` with what `later` decides that it did not (the same position and strings): each
+/// question's outcome, and the status (V-19 ... V-22) from the questions merged.
+fn merge(mut earlier: VjrAssessment, later: VjrAssessment) -> VjrAssessment {
+    earlier.explored += later.explored;
+    if earlier.strings.len() != later.strings.len() {
+        return earlier;
+    }
+    for (e, l) in earlier.strings.iter_mut().zip(later.strings) {
+        e.independently_alive = e.independently_alive.or(l.independently_alive);
+        e.uncapturable = e.uncapturable.or(l.uncapturable);
+        // V-13: the capture question's answer is the negation of `uncapturable`.
+        let capture = e.uncapturable.map(|u| match u {
+            Outcome::Yes => Outcome::No,
+            Outcome::No => Outcome::Yes,
+            Outcome::Undefined => Outcome::Undefined,
+        });
+        e.status = e
+            .status
+            .or(l.status)
+            .or_else(|| crate::procedure::vjr::status_of(e.independently_alive, capture));
+    }
+    earlier
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::geometry::Colour;
+
+    fn assessment(ia: Option<Outcome>, uncapturable: Option<Outcome>) -> VjrAssessment {
+        let capture = uncapturable.map(|u| match u {
+            Outcome::Yes => Outcome::No,
+            Outcome::No => Outcome::Yes,
+            Outcome::Undefined => Outcome::Undefined,
+        });
+        VjrAssessment {
+            independent_life: IndependentLife::default(),
+            long_cycles: LongCycles::default(),
+            strings: vec![VjrStringReport {
+                colour: Colour::White,
+                points: vec![0],
+                uncapturable,
+                independently_alive: ia,
+                status: crate::procedure::vjr::status_of(ia, capture),
+            }],
+            explored: 5,
+        }
+    }
+
+    /// The ladder's merge keeps each question's first decided outcome and derives the
+    /// status from the two when neither analysis had both: not independently alive in one,
+    /// capturable in the other, is dead (V-21).
+    #[test]
+    fn merged_questions_give_the_status() {
+        let earlier = assessment(Some(Outcome::No), None);
+        let later = assessment(None, Some(Outcome::No));
+        assert_eq!(earlier.strings[0].status, None);
+        assert_eq!(later.strings[0].status, None);
+        let m = merge(earlier, later);
+        assert_eq!(m.strings[0].status, Some(VjrStatus::Dead));
+        assert_eq!(m.strings[0].independently_alive, Some(Outcome::No));
+        assert_eq!(m.explored, 10);
+        // What the earlier decided stays.
+        let m = merge(assessment(Some(Outcome::Yes), None), assessment(None, None));
+        assert_eq!(m.strings[0].status, Some(VjrStatus::IndependentlyAlive));
+    }
 }
