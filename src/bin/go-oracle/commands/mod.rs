@@ -108,6 +108,23 @@ pub fn time_limit_duration(seconds: f64) -> Option<std::time::Duration> {
     (seconds > 0.0).then(|| std::time::Duration::from_secs_f64(seconds))
 }
 
+/// Run a question about a position (`status`) under `--time-limit` (`limit`), with the
+/// progress line unless `json`.
+pub fn asked<T>(json: bool, limit: Option<std::time::Duration>, ask: impl FnOnce() -> T) -> T {
+    crate::output::Progress::new(json).reporting(|| go_oracle::deadline::within(limit, ask))
+}
+
+/// The strings `--at` names (`named`), or every string when it names none.
+pub fn strings_named(
+    named: &[go_oracle::geometry::Point],
+) -> go_oracle::session::ask::j2003::Strings<'_> {
+    if named.is_empty() {
+        go_oracle::session::ask::j2003::Strings::All
+    } else {
+        go_oracle::session::ask::j2003::Strings::At(named)
+    }
+}
+
 /// Every switch of the optimized engine on but those named in `without` (`--without`); a
 /// name that is not a switch is bad input.
 pub fn switches_without(without: &[String]) -> Result<Switches, Exit> {

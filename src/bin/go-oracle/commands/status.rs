@@ -6,10 +6,9 @@ use super::{read_legal_diagram, EngineChoice};
 use crate::error::{verdict_exit_within, Exit};
 use crate::output::{
     fmt_number, print_json, result_text, string_report_line, string_status_word, with_coordinates,
-    Progress,
 };
 use go_oracle::rules::RulesetId;
-use go_oracle::session::ask::j2003::{StatusQuestion, Strings};
+use go_oracle::session::ask::j2003::StatusQuestion;
 use go_oracle::session::VerdictKind;
 use go_oracle::status_game::Analysis;
 use serde_json::json;
@@ -135,24 +134,19 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
     let (geometry, position) = read_legal_diagram(&file, FINAL_POSITION_IS_LEGAL)?;
     let named = named_points(&geometry, &position, &file, &at)?;
-    let answer = Progress::new(json).reporting(|| {
-        go_oracle::deadline::within(limit, || {
-            go_oracle::session::ask::j2003::statuses_of(
-                &engines,
-                &geometry,
-                &position,
-                StatusQuestion {
-                    budget,
-                    prisoner_difference,
-                    komi,
-                },
-                if named.is_empty() {
-                    Strings::All
-                } else {
-                    Strings::At(&named)
-                },
-            )
-        })
+    let answer = super::asked(json, limit, || {
+        let q = StatusQuestion {
+            budget,
+            prisoner_difference,
+            komi,
+        };
+        go_oracle::session::ask::j2003::statuses_of(
+            &engines,
+            &geometry,
+            &position,
+            q,
+            super::strings_named(&named),
+        )
     })?;
     let strings_json = |a: &Analysis| -> Vec<serde_json::Value> {
         a.strings

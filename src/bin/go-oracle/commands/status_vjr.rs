@@ -4,11 +4,11 @@
 
 use crate::error::{verdict_exit_within, Exit};
 use crate::output::{
-    fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates, Progress,
+    fmt_number, points_text, print_json, result_text, vjr_answer_text, with_coordinates,
 };
 use go_oracle::geometry::{Geometry, Point, Position};
 use go_oracle::runner::vjr::territory_rows;
-use go_oracle::session::ask::vjr::{AssessmentQuestion, Strings};
+use go_oracle::session::ask::vjr::AssessmentQuestion;
 use go_oracle::session::VerdictKind;
 use go_oracle::vjr::{
     IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStringReport, VjrTerritory,
@@ -42,26 +42,21 @@ pub fn run(
     json: bool,
     limit: Option<std::time::Duration>,
 ) -> Result<(), Exit> {
-    let answer = Progress::new(json).reporting(|| {
-        go_oracle::deadline::within(limit, || {
-            go_oracle::session::ask::vjr::assessment_of(
-                engines,
-                geometry,
-                position,
-                AssessmentQuestion {
-                    life,
-                    long_cycles,
-                    budget,
-                    prisoner_difference,
-                    komi,
-                },
-                if named.is_empty() {
-                    Strings::All
-                } else {
-                    Strings::At(named)
-                },
-            )
-        })
+    let answer = super::asked(json, limit, || {
+        let q = AssessmentQuestion {
+            life,
+            long_cycles,
+            budget,
+            prisoner_difference,
+            komi,
+        };
+        go_oracle::session::ask::vjr::assessment_of(
+            engines,
+            geometry,
+            position,
+            q,
+            super::strings_named(named),
+        )
     })?;
     let verdict = answer.verdict;
     let strings_json = |a: &VjrAssessment| -> Vec<serde_json::Value> {
