@@ -241,6 +241,16 @@ impl Outcome {
     pub fn best(self, other: Outcome) -> Outcome {
         self.max(other)
     }
+
+    /// The answer to the opposite question (V-13: uncapturable is "the opponent cannot
+    /// force the capture"): yes and no exchanged, undefined stays.
+    pub fn negated(self) -> Outcome {
+        match self {
+            Outcome::Yes => Outcome::No,
+            Outcome::No => Outcome::Yes,
+            Outcome::Undefined => Outcome::Undefined,
+        }
+    }
 }
 
 /// The status of a final string (V-19 ... V-21), or `Undefined` when the rules do not decide

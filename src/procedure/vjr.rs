@@ -103,11 +103,7 @@ pub fn assess_strings(
             colour,
             points,
             // V-13: uncapturable = the opponent cannot force the capture.
-            uncapturable: capture.map(|c| match c {
-                Outcome::Yes => Outcome::No,
-                Outcome::No => Outcome::Yes,
-                Outcome::Undefined => Outcome::Undefined,
-            }),
+            uncapturable: capture.map(Outcome::negated),
             independently_alive,
             status: status_of(independently_alive, capture),
         });

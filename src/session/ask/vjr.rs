@@ -276,11 +276,7 @@ fn merge(mut earlier: VjrAssessment, later: VjrAssessment) -> VjrAssessment {
         e.independently_alive = e.independently_alive.or(l.independently_alive);
         e.uncapturable = e.uncapturable.or(l.uncapturable);
         // V-13: the capture question's answer is the negation of `uncapturable`.
-        let capture = e.uncapturable.map(|u| match u {
-            Outcome::Yes => Outcome::No,
-            Outcome::No => Outcome::Yes,
-            Outcome::Undefined => Outcome::Undefined,
-        });
+        let capture = e.uncapturable.map(Outcome::negated);
         e.status = e
             .status
             .or(l.status)
@@ -295,11 +291,7 @@ mod tests {
     use crate::geometry::Colour;
 
     fn assessment(ia: Option<Outcome>, uncapturable: Option<Outcome>) -> VjrAssessment {
-        let capture = uncapturable.map(|u| match u {
-            Outcome::Yes => Outcome::No,
-            Outcome::No => Outcome::Yes,
-            Outcome::Undefined => Outcome::Undefined,
-        });
+        let capture = uncapturable.map(Outcome::negated);
         VjrAssessment {
             independent_life: IndependentLife::default(),
             long_cycles: LongCycles::default(),
