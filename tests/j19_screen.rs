@@ -122,10 +122,16 @@ fn a_screened_ending_pass_is_legal_without_the_analysis() {
 fn a_ko_stone_that_is_not_direct_still_goes_to_the_analysis() {
     let mut game = after_one_pass(&Optimized::default(), KO_NOT_DIRECT, 300_000);
     assert_eq!(game.play(Move::Pass.into()), Ok(Default::default()));
-    let memo = game.pass_judge().memo.borrow();
-    assert_eq!(memo.len(), 1, "the analysis judged the pass");
+    let memo = game.pass_judge().ko_stone_memo.borrow();
+    assert_eq!(
+        memo.len(),
+        1,
+        "the analysis of the ko stones judged the pass"
+    );
     assert_eq!(memo[0].1.has_direct_ko_stone(), Some(false));
+    assert_eq!(memo[0].1.strings.len(), 1, "B1 alone (J19-L1 (ii))");
     drop(memo);
+    assert!(game.pass_judge().memo.borrow().is_empty());
     // With a budget the analysis cannot meet, the pass stays undetermined: not screened.
     let mut game = after_one_pass(&Optimized::default(), KO_NOT_DIRECT, 1);
     assert!(matches!(
@@ -141,4 +147,24 @@ fn a_direct_ko_stone_still_refuses_the_ending_pass() {
         game.play(Move::Pass.into()),
         Err(Refusal::Illegal(Illegal::DirectKo))
     );
+}
+
+/// J19-L1 (ii): on `. # O . O . # #` the screening judge analyses the ko stones B1 and C1
+/// alone, which their checks decide within 3,000 states, so the ending pass is legal.
+/// The analysis of every string (the switch off) is undetermined within them (a string that
+/// is no ko stone stops it).
+#[test]
+fn only_the_ko_stones_judge_the_ending_pass() {
+    let diagram = ". # O . O . # #";
+    let mut game = after_one_pass(&Optimized::default(), diagram, 3_000);
+    assert_eq!(game.play(Move::Pass.into()), Ok(Default::default()));
+    assert!(game.is_over());
+    let memo = game.pass_judge().ko_stone_memo.borrow();
+    assert_eq!(memo[0].1.strings.len(), 2, "B1 and C1, not E1 nor G1-H1");
+    drop(memo);
+    let mut game = after_one_pass(&screen_off(), diagram, 3_000);
+    assert!(matches!(
+        game.play(Move::Pass.into()),
+        Err(Refusal::Undetermined(_))
+    ));
 }

@@ -139,8 +139,9 @@ switches! {
     /// fallback on the graph builds it).
     state_graph_memo = "state-graph-memo", J2003, [J2003];
     /// J2003: an ending pass (J-19) on a position where no single stone is a ko stone (J-28)
-    /// is legal without the analysis (lemma J19-L1 of spec `j2003.md`; off: the analysis of
-    /// G-9 judges every ending pass, as the reference does).
+    /// is legal without the analysis, and on one with ko stones only theirs is analysed
+    /// (lemma J19-L1 (i), (ii) of spec `j2003.md`; off: the analysis of every string by G-9
+    /// judges every ending pass, as the reference does).
     j19_ko_stone_screen = "j19-ko-stone-screen", J2003, [J2003];
     /// LJR: find earlier similar situations through a hash index (off: scan the whole
     /// history); a hit is always verified exactly.

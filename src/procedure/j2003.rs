@@ -49,12 +49,26 @@ pub fn has_ko_stone(
     geometry: &Geometry,
     position: &Position,
 ) -> Result<bool, Unsupported> {
+    Ok(!ko_stones(engine, geometry, position)?.is_empty())
+}
+
+/// J-28 over a whole position: the points of its single stones, of either colour, that are
+/// ko stones ([`is_ko_stone`]), judged with `engine`'s own plays.
+pub fn ko_stones(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+) -> Result<Vec<Point>, Unsupported> {
     // Unsupported boards are an error, not "no ko stone".
     engine.start(geometry, &single_play_rules(), &Start::empty(geometry))?;
     let play = |p: &Position, at: Point, c: Colour| single_play(engine, geometry, p, at, c);
     Ok(strings(geometry, position)
         .iter()
-        .any(|(_, points)| points.len() == 1 && is_ko_stone(geometry, position, points[0], &play)))
+        .filter(|(_, points)| {
+            points.len() == 1 && is_ko_stone(geometry, position, points[0], &play)
+        })
+        .map(|(_, points)| points[0])
+        .collect())
 }
 
 /// J-19 by the lemma J19-L1 (spec `j2003.md`): whether an ending pass at `position` is legal
@@ -67,10 +81,22 @@ pub fn ending_pass_screened(
     geometry: &Geometry,
     position: &Position,
 ) -> Result<bool, Unsupported> {
+    Ok(ending_pass_ko_stones(engine, geometry, position)?.is_some_and(|k| k.is_empty()))
+}
+
+/// J-19 by the lemma J19-L1 (i) and (ii): the strings whose analysis judges an ending pass
+/// at `position`. None when `engine` does not screen ending passes: then every string's
+/// (C-4). Else the single stones that are ko stones (J-28), the only strings that can be
+/// direct ko stones (J-48): none, and the pass is legal without the analysis.
+pub fn ending_pass_ko_stones(
+    engine: &dyn Engine,
+    geometry: &Geometry,
+    position: &Position,
+) -> Result<Option<Vec<Point>>, Unsupported> {
     if !engine.j2003()?.screens_ending_passes() {
-        return Ok(false);
+        return Ok(None);
     }
-    Ok(!has_ko_stone(engine, geometry, position)?)
+    ko_stones(engine, geometry, position).map(Some)
 }
 
 /// The analysis procedure (J-52, J-53): uncapturable, then capturable-1, then capturable-2

@@ -138,6 +138,7 @@ pub(super) fn replay_moves(
             Extent::UntilUndetermined
         },
         memo: Default::default(),
+        ko_stone_memo: Default::default(),
     };
     let extent = judge.extent;
     let analyses = judge.memo.clone();

@@ -3,8 +3,9 @@
 //!
 //! Today that is J2003's J-19 (spec `j2003.md`, C-4): a pass that would end the alternation
 //! is illegal while the position has a direct ko stone, which the J2003 analysis tells (an
-//! engine that screens first makes the pass legal where no stone is a ko stone, lemma
-//! J19-L1, `procedure::j2003::ending_pass_screened`); the analysis runs through the same engine (ARCHITECTURE: "a procedure plays through
+//! engine that screens first makes the pass legal where no stone is a ko stone, and else
+//! analyses its ko stones only, lemma J19-L1, `procedure::j2003::ending_pass_ko_stones`);
+//! the analysis runs through the same engine (ARCHITECTURE: "a procedure plays through
 //! the engine it runs for"). Every door (the runner, `play`, the GTP referee, `import`,
 //! `render`) plays through this type, so the rule lives here and nowhere else.
 
@@ -70,12 +71,15 @@ pub enum Refusal {
 pub type AnalysisMemo = Rc<RefCell<Vec<(Position, Analysis)>>>;
 
 /// How ending passes are judged under J-19: the budget of each status check, how far an
-/// analysis goes once a check is undetermined, and the analyses made so far.
+/// analysis goes once a check is undetermined, and the analyses made so far: of every
+/// string (`memo`), and of the ko stones only (`ko_stone_memo`, J19-L1 (ii), which are no
+/// analysis of the final position and so are not shared with the runner).
 #[derive(Clone)]
 pub struct PassJudge {
     pub budget: u64,
     pub extent: Extent,
     pub memo: AnalysisMemo,
+    pub ko_stone_memo: AnalysisMemo,
 }
 
 impl PassJudge {
@@ -84,6 +88,7 @@ impl PassJudge {
             budget,
             extent: Extent::UntilUndetermined,
             memo: AnalysisMemo::default(),
+            ko_stone_memo: AnalysisMemo::default(),
         }
     }
 }
@@ -310,7 +315,8 @@ impl RulesetGame {
 
     /// J-19 (C-4): a pass that would end the alternation, on a position with a direct ko
     /// stone, is illegal; undecided when the analysis is. An engine that screens (J19-L1)
-    /// makes the pass legal without the analysis where no stone is a ko stone.
+    /// makes the pass legal without the analysis where no stone is a ko stone, and else
+    /// analyses the ko stones only.
     fn direct_ko(&self, g: &dyn Game, rules: &Rules, mv: Move) -> Result<(), Refusal> {
         let ending_pass = mv == Move::Pass && g.consecutive_passes() + 1 >= rules.game_end_passes;
         if !rules.direct_ko || !ending_pass {
@@ -325,17 +331,20 @@ impl RulesetGame {
                 format!("the J2003 analysis that judges an ending pass (J-19): {u}"),
             ))
         };
-        // J19-L1: no ko stone, no direct ko stone; the analysis is not needed.
-        let screened = crate::procedure::j2003::ending_pass_screened(
+        // J19-L1: only ko stones can be direct ko stones; with none, the analysis is not
+        // needed.
+        let ko_stones = crate::procedure::j2003::ending_pass_ko_stones(
             self.engine.as_ref(),
             &self.geometry,
             &position,
         )
         .map_err(unsupported)?;
-        if screened {
+        if ko_stones.as_ref().is_some_and(|k| k.is_empty()) {
             return Ok(());
         }
-        let analysis = self.analyse(&position).map_err(unsupported)?;
+        let analysis = self
+            .analyse(&position, ko_stones.as_deref())
+            .map_err(unsupported)?;
         match analysis.has_direct_ko_stone() {
             Some(true) => Err(Refusal::Illegal(Illegal::DirectKo)),
             Some(false) => Ok(()),
@@ -348,24 +357,47 @@ impl RulesetGame {
         }
     }
 
-    /// The J2003 analysis of `position`, made once per position and judge.
-    fn analyse(&self, position: &Position) -> Result<Analysis, Unsupported> {
-        if let Some((_, a)) = self.judge.memo.borrow().iter().find(|(p, _)| p == position) {
-            return Ok(a.clone());
+    /// The J2003 analysis of `position`, made once per position and judge: of every string,
+    /// or of the strings at `ko_stones` only (J19-L1 (ii)), for which one of every string
+    /// made before serves too.
+    fn analyse(
+        &self,
+        position: &Position,
+        ko_stones: Option<&[Point]>,
+    ) -> Result<Analysis, Unsupported> {
+        let known = |memo: &AnalysisMemo| {
+            let memo = memo.borrow();
+            memo.iter()
+                .find(|(p, _)| p == position)
+                .map(|(_, a)| a.clone())
+        };
+        if let Some(a) = known(&self.judge.memo) {
+            return Ok(a);
         }
-        let a = crate::procedure::j2003::analyse_with(
+        let which = match ko_stones {
+            Some(at) => {
+                if let Some(a) = known(&self.judge.ko_stone_memo) {
+                    return Ok(a);
+                }
+                crate::procedure::Strings::At(at)
+            }
+            None => crate::procedure::Strings::All,
+        };
+        let a = crate::procedure::j2003::analyse_strings(
             self.engine.as_ref(),
             &self.geometry,
             position,
             self.judge.budget,
             self.judge.extent,
+            which,
         )?;
         // An analysis the time limit cut short is not the judge's answer: made again later.
         if !crate::deadline::was_cut() {
-            self.judge
-                .memo
-                .borrow_mut()
-                .push((position.clone(), a.clone()));
+            let memo = match ko_stones {
+                Some(_) => &self.judge.ko_stone_memo,
+                None => &self.judge.memo,
+            };
+            memo.borrow_mut().push((position.clone(), a.clone()));
         }
         Ok(a)
     }
