@@ -13,26 +13,26 @@ use crate::geometry::{Cell, Colour, Point, Position};
 use crate::rules::{CaptureOrder, KoRule, Rules, Scoring, Suicide};
 use std::sync::Arc;
 
+/// Black's stones and White's, indexed by `colour_index` (no branch on the colour).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Stones<const N: usize> {
-    black: BitBoard<N>,
-    white: BitBoard<N>,
-}
+struct Stones<const N: usize>([BitBoard<N>; 2]);
 
 impl<const N: usize> Stones<N> {
     #[inline]
     fn of(&self, c: Colour) -> &BitBoard<N> {
-        match c {
-            Colour::Black => &self.black,
-            Colour::White => &self.white,
-        }
+        &self.0[colour_index(c)]
     }
     #[inline]
     fn of_mut(&mut self, c: Colour) -> &mut BitBoard<N> {
-        match c {
-            Colour::Black => &mut self.black,
-            Colour::White => &mut self.white,
-        }
+        &mut self.0[colour_index(c)]
+    }
+    #[inline]
+    fn black(&self) -> &BitBoard<N> {
+        &self.0[0]
+    }
+    #[inline]
+    fn white(&self) -> &BitBoard<N> {
+        &self.0[1]
     }
 }
 
@@ -73,7 +73,16 @@ pub struct OptGame<const N: usize> {
     /// Turn order (the start position itself is not kept here).
     order: Start,
     turns: usize,
+    /// The player of turn `turns` (`order.player_of_turn`, kept rather than recomputed).
+    to_move: Colour,
     passes: u32,
+    /// `passes >= rules.game_end_passes || cycle.is_some()`, kept by every turn.
+    ended: bool,
+    /// The occupied points (`stones.black | stones.white`), kept by every play.
+    occupied: BitBoard<N>,
+    /// The same set indexed by point rather than by padded bit (the random-play policy asks
+    /// it of every point it walks).
+    occupied_points: BitBoard<N>,
     prisoners: Prisoners,
     /// Positions of the history: the start, then the position after every turn.
     history: Vec<Stones<N>>,
@@ -101,13 +110,12 @@ pub struct OptGame<const N: usize> {
     strings: Option<Strings<N>>,
 }
 
+/// Black 0, White 1: the declaration order of `Colour` (checked at compile time).
 #[inline]
 fn colour_index(c: Colour) -> usize {
-    match c {
-        Colour::Black => 0,
-        Colour::White => 1,
-    }
+    c as usize
 }
+const _: () = assert!(Colour::Black as usize == 0 && Colour::White as usize == 1);
 
 impl<const N: usize> OptGame<N> {
     pub fn new(
@@ -143,10 +151,7 @@ impl<const N: usize> OptGame<N> {
             situational: rules.has_ko(KoRule::SituationalSuperko),
             situational_same: rules.has_ko(KoRule::SituationalSuperkoSamePlayer),
             switches,
-            stones: Stones {
-                black: BitBoard::ZERO,
-                white: BitBoard::ZERO,
-            },
+            stones: Stones([BitBoard::ZERO; 2]),
             hash: 0,
             keys: keys(),
             layout,
@@ -157,7 +162,11 @@ impl<const N: usize> OptGame<N> {
                 prisoners: Prisoners::default(),
             },
             turns: 0,
+            to_move: start.to_move,
             passes: 0,
+            ended: rules.game_end_passes == 0,
+            occupied: BitBoard::ZERO,
+            occupied_points: BitBoard::ZERO,
             prisoners: start.prisoners,
             history: Vec::with_capacity(history_capacity),
             hashes: Vec::with_capacity(history_capacity),
@@ -185,10 +194,16 @@ impl<const N: usize> OptGame<N> {
                 game.hash ^= z[b][colour_index(c)];
             }
         }
+        game.to_move = game.order.player_of_turn(0);
+        game.occupied = game.stones.black().or(game.stones.white());
+        for b in game.occupied.bits() {
+            let p = game.point(b);
+            game.occupied_points.set(p);
+        }
         if switches.incremental_strings {
             game.strings = Some(Strings::new(
-                &game.stones.black,
-                &game.stones.white,
+                game.stones.black(),
+                game.stones.white(),
                 &game.on_board,
                 stride as u32,
             ));
@@ -203,13 +218,17 @@ impl<const N: usize> OptGame<N> {
     }
     #[inline]
     fn point(&self, bit: usize) -> Point {
-        bit - bit / self.stride
+        self.layout.point_of[bit] as usize
     }
 
+    #[inline]
     fn push_history(&mut self, left_by: Option<Colour>) {
-        if !self.keep_history {
-            return;
+        if self.keep_history {
+            self.push_history_entry(left_by);
         }
+    }
+
+    fn push_history_entry(&mut self, left_by: Option<Colour>) {
         let i = self.history.len() as u32;
         self.history.push(self.stones);
         self.hashes.push(self.hash);
@@ -231,12 +250,20 @@ impl<const N: usize> OptGame<N> {
 
     #[inline]
     fn current_player(&self) -> Colour {
-        self.order.player_of_turn(self.turns)
+        self.to_move
     }
 
     #[inline]
     fn over(&self) -> bool {
-        self.passes >= self.rules.game_end_passes || self.cycle.is_some()
+        self.ended
+    }
+
+    /// Ends turn `turns` (a play or a pass): the next player, and whether the game is over.
+    #[inline]
+    fn next_turn(&mut self) {
+        self.turns += 1;
+        self.to_move = self.order.player_of_turn(self.turns);
+        self.ended = self.passes >= self.rules.game_end_passes || self.cycle.is_some();
     }
 
     #[inline]
@@ -251,7 +278,7 @@ impl<const N: usize> OptGame<N> {
         if self.occupied(b) {
             return Err(Illegal::Occupied);
         }
-        let occupied = self.stones.black.or(&self.stones.white);
+        let occupied = self.occupied;
         let stride = self.stride as u32;
         let z = self.keys;
         let me = colour_index(player);
@@ -264,8 +291,7 @@ impl<const N: usize> OptGame<N> {
         let mut removed_own = BitBoard::ZERO;
         let mut joined = stone;
         if let Some(strings) = &self.strings {
-            let (nb, k) = &self.layout.neighbours_of[b];
-            let look = strings.look(b, &nb[..*k as usize], self.stones.of(player), &opp);
+            let look = strings.look(b, &self.layout.around[b], self.stones.of(player), &opp);
             joined = look.joined;
             match self.rules.capture_order {
                 CaptureOrder::OpponentFirst => {
@@ -486,14 +512,17 @@ impl<const N: usize> OptGame<N> {
             }
         };
         let (opp_removed, own_removed) = (count(&o.removed_opponent), count(&o.removed_own));
-        match player {
-            Colour::Black => {
-                self.prisoners.black += opp_removed;
-                self.prisoners.white += own_removed;
-            }
-            Colour::White => {
-                self.prisoners.white += opp_removed;
-                self.prisoners.black += own_removed;
+        // Most plays remove nothing: no branch on the colour then.
+        if opp_removed + own_removed != 0 {
+            match player {
+                Colour::Black => {
+                    self.prisoners.black += opp_removed;
+                    self.prisoners.white += own_removed;
+                }
+                Colour::White => {
+                    self.prisoners.white += opp_removed;
+                    self.prisoners.black += own_removed;
+                }
             }
         }
         if self.fixed {
@@ -506,10 +535,8 @@ impl<const N: usize> OptGame<N> {
         }
         if let Some(strings) = &mut self.strings {
             let b = o.bit as usize;
-            let (nb, k) = &self.layout.neighbours_of[b];
             strings.update(
                 b,
-                &nb[..*k as usize],
                 &self.layout.around[b],
                 &o.joined,
                 &o.removed_opponent,
@@ -536,9 +563,16 @@ impl<const N: usize> OptGame<N> {
         }
         self.before_turn_of(player);
         self.stones = o.after;
+        self.occupied = o.after.black().or(o.after.white());
+        self.occupied_points.set(self.point(o.bit as usize));
+        if !o.removed_opponent.is_zero() || !o.removed_own.is_zero() {
+            for r in o.removed_opponent.or(&o.removed_own).bits() {
+                self.occupied_points.clear(self.point(r));
+            }
+        }
         self.hash = o.hash;
         self.passes = 0;
-        self.turns += 1;
+        self.next_turn();
         self.push_history(Some(player));
         opp_removed + own_removed
     }
@@ -546,7 +580,7 @@ impl<const N: usize> OptGame<N> {
     fn commit_pass(&mut self, player: Colour) {
         self.before_turn_of(player);
         self.passes += 1;
-        self.turns += 1;
+        self.next_turn();
         self.push_history(Some(player));
     }
 
@@ -573,9 +607,10 @@ impl<const N: usize> OptGame<N> {
     /// Is `p` an empty point all of whose neighbours are stones of `c`? (For random play.)
     #[inline]
     pub fn is_own_eye(&self, p: Point, c: Colour) -> bool {
-        let b = self.bit(p);
-        let (around, own) = (&self.layout.around[b], self.stones.of(c));
-        !self.occupied(b) && (0..N).all(|i| own.0[i] & around.0[i] == around.0[i])
+        !self.occupied_points.get(p)
+            && self.layout.around[self.bit(p)]
+                .and_not(self.stones.of(c))
+                .is_zero()
     }
 
     pub fn points(&self) -> usize {
@@ -588,15 +623,13 @@ impl<const N: usize> OptGame<N> {
     /// predict is taken once.)
     #[inline]
     pub fn is_empty_point(&self, p: Point) -> bool {
-        !self.occupied(self.bit(p))
+        !self.occupied_points.get(p)
     }
 
-    /// Is there a stone on `b`? (Word by word: a board built only to test one bit would be
-    /// spilled to memory.)
+    /// Is there a stone on the padded bit `b`?
     #[inline]
     fn occupied(&self, b: usize) -> bool {
-        let (w, s) = (b >> 6, b & 63);
-        (self.stones.black.0[w] | self.stones.white.0[w]) >> s & 1 != 0
+        self.occupied.get(b)
     }
 
     /// The points the area score counts for Black and for White (PLAY-12): each player's
@@ -605,15 +638,15 @@ impl<const N: usize> OptGame<N> {
         let stride = self.stride as u32;
         let empty = self
             .on_board
-            .and_not(&self.stones.black.or(&self.stones.white));
-        let (mut b, mut w) = (self.stones.black, self.stones.white);
+            .and_not(&self.stones.black().or(self.stones.white()));
+        let (mut b, mut w) = (*self.stones.black(), *self.stones.white());
         let mut left = empty;
         while let Some(seed) = left.bits().next() {
             let region = BitBoard::flood(BitBoard::single(seed), &empty, stride, &self.on_board);
             left = left.and_not(&region);
             let border = region.dilate(stride, &self.on_board);
-            let touches_b = border.intersects(&self.stones.black);
-            let touches_w = border.intersects(&self.stones.white);
+            let touches_b = border.intersects(self.stones.black());
+            let touches_w = border.intersects(self.stones.white());
             let (for_b, for_w) = match self.rules.scoring {
                 Scoring::AreaNotReachingOpponent => (!touches_w, !touches_b),
                 Scoring::AreaReachingOnly => (touches_b && !touches_w, touches_w && !touches_b),
@@ -645,9 +678,9 @@ impl<const N: usize> Game for OptGame<N> {
     }
     fn cell(&self, p: Point) -> Cell {
         let b = self.bit(p);
-        if self.stones.black.get(b) {
+        if self.stones.black().get(b) {
             Cell::BLACK
-        } else if self.stones.white.get(b) {
+        } else if self.stones.white().get(b) {
             Cell::WHITE
         } else {
             Cell::Empty

@@ -15,6 +15,8 @@ pub struct Layout<const N: usize> {
     pub on_board: BitBoard<N>,
     /// Padded bit of every point (avoids a division per lookup).
     pub bit_of: Vec<u16>,
+    /// Point of every padded bit (0 for padding bits).
+    pub point_of: Vec<u16>,
     /// On-board neighbours of every padded bit, and how many there are.
     pub neighbours_of: Vec<([u16; 4], u8)>,
     /// The on-board neighbours of every padded bit as a set.
@@ -95,6 +97,15 @@ impl<const N: usize> Layout<N> {
             on_board,
             bit_of: (0..width * height)
                 .map(|p| (p + p / width) as u16)
+                .collect(),
+            point_of: (0..N * 64)
+                .map(|b| {
+                    if on_board.get(b) {
+                        (b - b / stride) as u16
+                    } else {
+                        0
+                    }
+                })
                 .collect(),
             neighbours_of,
             around,

@@ -58,35 +58,32 @@ impl<const N: usize> Strings<N> {
         self.liberties[id] = liberties;
     }
 
-    /// Judge a play on `bit` from its neighbours (`neighbours` are on-board bits).
+    /// Judge a play on `bit` from its neighbours: `around` is the set of its on-board
+    /// neighbours. The neighbours are split by colour with masks, so no branch depends on
+    /// the colour of a neighbour.
     #[inline]
     pub fn look(
         &self,
         bit: usize,
-        neighbours: &[u16],
+        around: &BitBoard<N>,
         own: &BitBoard<N>,
         opp: &BitBoard<N>,
     ) -> Neighbourhood<N> {
         let stone = BitBoard::single(bit);
         let mut captured = BitBoard::ZERO;
         let mut joined = stone;
-        let mut has_liberty = false;
-        for &n in neighbours {
-            let n = n as usize;
-            if opp.get(n) {
-                let s = self.id[n] as usize;
-                if self.liberties[s] == stone {
-                    captured = captured.or(&self.stones[s]);
-                }
-            } else if own.get(n) {
-                let s = self.id[n] as usize;
-                joined = joined.or(&self.stones[s]);
-                if !self.liberties[s].and_not(&stone).is_zero() {
-                    has_liberty = true;
-                }
-            } else {
-                has_liberty = true;
+        // An empty neighbour is a liberty of the new string.
+        let mut has_liberty = !around.and_not(own).and_not(opp).is_zero();
+        for n in around.and(opp).bits() {
+            let s = self.id[n] as usize;
+            if self.liberties[s] == stone {
+                captured = captured.or(&self.stones[s]);
             }
+        }
+        for n in around.and(own).bits() {
+            let s = self.id[n] as usize;
+            joined = joined.or(&self.stones[s]);
+            has_liberty |= !self.liberties[s].and_not(&stone).is_zero();
         }
         Neighbourhood {
             captured,
@@ -97,12 +94,12 @@ impl<const N: usize> Strings<N> {
 
     /// Bring the strings up to date after a play on `bit` by `own`'s colour that removed
     /// `removed_opponent` and `removed_own`; `own_after`/`opp_after` are the stones after;
-    /// `around` is the set of `neighbours`.
+    /// `around` is the set of the on-board neighbours of `bit`.
     #[allow(clippy::too_many_arguments)]
+    #[inline]
     pub fn update(
         &mut self,
         bit: usize,
-        neighbours: &[u16],
         around: &BitBoard<N>,
         joined: &BitBoard<N>,
         removed_opponent: &BitBoard<N>,
@@ -122,28 +119,26 @@ impl<const N: usize> Strings<N> {
             let mut liberties = *around;
             // Sizes are counted only when a second string joins (most plays join one).
             let (mut id, mut largest) = (bit, None);
-            for &n in neighbours {
-                let n = n as usize;
-                if own_after.get(n) {
-                    let s = self.id[n] as usize;
-                    if s == id {
-                        continue;
-                    }
-                    liberties = liberties.or(&self.liberties[s]);
-                    if id == bit {
-                        id = s;
-                    } else {
-                        let kept = largest.unwrap_or_else(|| self.stones[id].count());
-                        let size = self.stones[s].count();
-                        largest = Some(kept.max(size));
-                        if size > kept {
-                            id = s;
-                        }
-                    }
-                } else if opp_after.get(n) {
-                    let s = self.id[n] as usize;
-                    self.liberties[s].clear(bit);
+            for n in around.and(own_after).bits() {
+                let s = self.id[n] as usize;
+                if s == id {
+                    continue;
                 }
+                liberties = liberties.or(&self.liberties[s]);
+                if id == bit {
+                    id = s;
+                } else {
+                    let kept = largest.unwrap_or_else(|| self.stones[id].count());
+                    let size = self.stones[s].count();
+                    largest = Some(kept.max(size));
+                    if size > kept {
+                        id = s;
+                    }
+                }
+            }
+            for n in around.and(opp_after).bits() {
+                let s = self.id[n] as usize;
+                self.liberties[s].clear(bit);
             }
             let renamed = if id == bit {
                 *joined

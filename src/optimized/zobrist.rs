@@ -33,8 +33,14 @@ pub struct HashIndex {
 const EMPTY: u32 = u32::MAX;
 
 impl HashIndex {
+    /// Room for `n` values; none is allocated for `n == 0` (an index the game never
+    /// consults: a random game starts without it), the first insert allocates then.
     pub fn with_capacity(n: usize) -> HashIndex {
-        let cap = (n * 2).next_power_of_two().max(16);
+        let cap = if n == 0 {
+            0
+        } else {
+            (n * 2).next_power_of_two().max(16)
+        };
         HashIndex {
             slots: vec![(0, EMPTY); cap],
             len: 0,
@@ -50,7 +56,7 @@ impl HashIndex {
     }
     pub fn insert(&mut self, key: u64, value: u32) {
         if (self.len + 1) * 2 > self.slots.len() {
-            let bigger = vec![(0, EMPTY); self.slots.len() * 2];
+            let bigger = vec![(0, EMPTY); (self.slots.len() * 2).max(16)];
             let old = std::mem::replace(&mut self.slots, bigger);
             self.len = 0;
             for (k, v) in old {
@@ -69,6 +75,9 @@ impl HashIndex {
     }
     /// The largest value stored under `key` that satisfies `pred`.
     pub fn max_matching(&self, key: u64, mut pred: impl FnMut(u32) -> bool) -> Option<u32> {
+        if self.slots.is_empty() {
+            return None;
+        }
         let mask = self.slots.len() - 1;
         let mut i = self.slot_of(key);
         let mut best = None;
@@ -86,6 +95,9 @@ impl HashIndex {
     /// Whether any value stored under `key` satisfies `pred`.
     #[inline]
     pub fn any(&self, key: u64, mut pred: impl FnMut(u32) -> bool) -> bool {
+        if self.slots.is_empty() {
+            return false;
+        }
         let mask = self.slots.len() - 1;
         let mut i = self.slot_of(key);
         loop {
