@@ -5,7 +5,7 @@
 
 use super::bitboard::BitBoard;
 use super::layout::Layout;
-use super::strings::Strings;
+use super::strings::{Next, Strings};
 use super::zobrist::{keys, HashIndex};
 use super::Switches;
 use crate::engine::{Cycle, Game, Illegal, Move, Played, Prisoners, Score, Start};
@@ -216,6 +216,15 @@ impl<const N: usize> OptGame<N> {
     fn bit(&self, p: Point) -> usize {
         self.layout.bit_of[p] as usize
     }
+    /// The on-board neighbours of `b`, as a set and as a list.
+    #[inline]
+    fn next(&self, b: usize) -> Next<'_, N> {
+        let (nb, k) = &self.layout.neighbours_of[b];
+        Next {
+            around: &self.layout.around[b],
+            list: &nb[..*k as usize],
+        }
+    }
     #[inline]
     fn point(&self, bit: usize) -> Point {
         self.layout.point_of[bit] as usize
@@ -291,7 +300,7 @@ impl<const N: usize> OptGame<N> {
         let mut removed_own = BitBoard::ZERO;
         let mut joined = stone;
         if let Some(strings) = &self.strings {
-            let look = strings.look(b, &self.layout.around[b], self.stones.of(player), &opp);
+            let look = strings.look(b, self.next(b), self.stones.of(player), &opp);
             joined = look.joined;
             match self.rules.capture_order {
                 CaptureOrder::OpponentFirst => {
@@ -535,9 +544,14 @@ impl<const N: usize> OptGame<N> {
         }
         if let Some(strings) = &mut self.strings {
             let b = o.bit as usize;
+            let (nb, k) = &self.layout.neighbours_of[b];
+            let next = Next {
+                around: &self.layout.around[b],
+                list: &nb[..*k as usize],
+            };
             strings.update(
                 b,
-                &self.layout.around[b],
+                next,
                 &o.joined,
                 &o.removed_opponent,
                 &o.removed_own,
@@ -607,10 +621,17 @@ impl<const N: usize> OptGame<N> {
     /// Is `p` an empty point all of whose neighbours are stones of `c`? (For random play.)
     #[inline]
     pub fn is_own_eye(&self, p: Point, c: Colour) -> bool {
-        !self.occupied_points.get(p)
-            && self.layout.around[self.bit(p)]
-                .and_not(self.stones.of(c))
-                .is_zero()
+        let (b, own) = (self.bit(p), self.stones.of(c));
+        if self.occupied_points.get(p) {
+            return false;
+        }
+        if N <= 2 {
+            self.layout.around[b].and_not(own).is_zero()
+        } else {
+            // On wider boards a mask costs every word: the neighbours one by one.
+            let (nb, k) = &self.layout.neighbours_of[b];
+            nb[..*k as usize].iter().all(|&n| own.get(n as usize))
+        }
     }
 
     pub fn points(&self) -> usize {

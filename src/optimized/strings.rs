@@ -25,6 +25,44 @@ pub struct Neighbourhood<const N: usize> {
     pub has_liberty: bool,
 }
 
+/// The on-board neighbours of a point, as a set and as a list (the layout's tables). On
+/// boards of one or two words they are split by colour with masks, so no branch depends on
+/// a neighbour's colour; on wider boards a mask costs every word, and the list is walked.
+#[derive(Clone, Copy)]
+pub struct Next<'a, const N: usize> {
+    pub around: &'a BitBoard<N>,
+    pub list: &'a [u16],
+}
+
+impl<const N: usize> Next<'_, N> {
+    /// Calls `f` with each neighbour in `set`.
+    #[inline]
+    fn each_in(&self, set: &BitBoard<N>, mut f: impl FnMut(usize)) {
+        if N <= 2 {
+            for n in self.around.and(set).bits() {
+                f(n);
+            }
+        } else {
+            for &n in self.list {
+                if set.get(n as usize) {
+                    f(n as usize);
+                }
+            }
+        }
+    }
+    /// Whether a neighbour is in neither `a` nor `b`.
+    #[inline]
+    fn any_outside(&self, a: &BitBoard<N>, b: &BitBoard<N>) -> bool {
+        if N <= 2 {
+            !self.around.and_not(a).and_not(b).is_zero()
+        } else {
+            self.list
+                .iter()
+                .any(|&n| !a.get(n as usize) && !b.get(n as usize))
+        }
+    }
+}
+
 impl<const N: usize> Strings<N> {
     /// Build the strings of a position by flood fill.
     pub fn new(
@@ -58,14 +96,12 @@ impl<const N: usize> Strings<N> {
         self.liberties[id] = liberties;
     }
 
-    /// Judge a play on `bit` from its neighbours: `around` is the set of its on-board
-    /// neighbours. The neighbours are split by colour with masks, so no branch depends on
-    /// the colour of a neighbour.
+    /// Judge a play on `bit` from its on-board neighbours `next`.
     #[inline]
     pub fn look(
         &self,
         bit: usize,
-        around: &BitBoard<N>,
+        next: Next<N>,
         own: &BitBoard<N>,
         opp: &BitBoard<N>,
     ) -> Neighbourhood<N> {
@@ -73,18 +109,18 @@ impl<const N: usize> Strings<N> {
         let mut captured = BitBoard::ZERO;
         let mut joined = stone;
         // An empty neighbour is a liberty of the new string.
-        let mut has_liberty = !around.and_not(own).and_not(opp).is_zero();
-        for n in around.and(opp).bits() {
+        let mut has_liberty = next.any_outside(own, opp);
+        next.each_in(opp, |n| {
             let s = self.id[n] as usize;
             if self.liberties[s] == stone {
                 captured = captured.or(&self.stones[s]);
             }
-        }
-        for n in around.and(own).bits() {
+        });
+        next.each_in(own, |n| {
             let s = self.id[n] as usize;
             joined = joined.or(&self.stones[s]);
             has_liberty |= !self.liberties[s].and_not(&stone).is_zero();
-        }
+        });
         Neighbourhood {
             captured,
             joined,
@@ -94,13 +130,13 @@ impl<const N: usize> Strings<N> {
 
     /// Bring the strings up to date after a play on `bit` by `own`'s colour that removed
     /// `removed_opponent` and `removed_own`; `own_after`/`opp_after` are the stones after;
-    /// `around` is the set of the on-board neighbours of `bit`.
+    /// `next` are the on-board neighbours of `bit`.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     pub fn update(
         &mut self,
         bit: usize,
-        around: &BitBoard<N>,
+        next: Next<N>,
         joined: &BitBoard<N>,
         removed_opponent: &BitBoard<N>,
         removed_own: &BitBoard<N>,
@@ -116,13 +152,13 @@ impl<const N: usize> Strings<N> {
             // neighbours of the stone, less the stone itself (not empty). (Liberties gained
             // from captures are added below.) It keeps the id of the largest string it joins,
             // so only the stones of the others are renamed.
-            let mut liberties = *around;
+            let mut liberties = *next.around;
             // Sizes are counted only when a second string joins (most plays join one).
             let (mut id, mut largest) = (bit, None);
-            for n in around.and(own_after).bits() {
+            next.each_in(own_after, |n| {
                 let s = self.id[n] as usize;
                 if s == id {
-                    continue;
+                    return;
                 }
                 liberties = liberties.or(&self.liberties[s]);
                 if id == bit {
@@ -135,11 +171,11 @@ impl<const N: usize> Strings<N> {
                         id = s;
                     }
                 }
-            }
-            for n in around.and(opp_after).bits() {
+            });
+            next.each_in(opp_after, |n| {
                 let s = self.id[n] as usize;
                 self.liberties[s].clear(bit);
-            }
+            });
             let renamed = if id == bit {
                 *joined
             } else {
