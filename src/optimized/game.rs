@@ -5,7 +5,7 @@
 
 use super::bitboard::BitBoard;
 use super::layout::Layout;
-use super::strings::{Next, Strings};
+use super::strings::Strings;
 use super::zobrist::{keys, HashIndex};
 use super::Switches;
 use crate::engine::{Cycle, Game, Illegal, Move, Played, Prisoners, Score, Start};
@@ -216,15 +216,6 @@ impl<const N: usize> OptGame<N> {
     fn bit(&self, p: Point) -> usize {
         self.layout.bit_of[p] as usize
     }
-    /// The on-board neighbours of `b`, as a set and as a list.
-    #[inline]
-    fn next(&self, b: usize) -> Next<'_, N> {
-        let (nb, k) = &self.layout.neighbours_of[b];
-        Next {
-            around: &self.layout.around[b],
-            list: &nb[..*k as usize],
-        }
-    }
     #[inline]
     fn point(&self, bit: usize) -> Point {
         self.layout.point_of[bit] as usize
@@ -300,7 +291,7 @@ impl<const N: usize> OptGame<N> {
         let mut removed_own = BitBoard::ZERO;
         let mut joined = stone;
         if let Some(strings) = &self.strings {
-            let look = strings.look(b, self.next(b), self.stones.of(player), &opp);
+            let look = strings.look(b, self.layout.next(b), self.stones.of(player), &opp);
             joined = look.joined;
             match self.rules.capture_order {
                 CaptureOrder::OpponentFirst => {
@@ -544,14 +535,9 @@ impl<const N: usize> OptGame<N> {
         }
         if let Some(strings) = &mut self.strings {
             let b = o.bit as usize;
-            let (nb, k) = &self.layout.neighbours_of[b];
-            let next = Next {
-                around: &self.layout.around[b],
-                list: &nb[..*k as usize],
-            };
             strings.update(
                 b,
-                next,
+                self.layout.next(b),
                 &o.joined,
                 &o.removed_opponent,
                 &o.removed_own,

@@ -3,6 +3,7 @@
 //! them: random 9x9 games spent a tenth of their time building them).
 
 use super::bitboard::BitBoard;
+use super::strings::Next;
 use std::any::Any;
 use std::sync::{Arc, Mutex, OnceLock};
 
@@ -43,6 +44,16 @@ impl<const N: usize> Layout<N> {
         let layout = Arc::new(Layout::build(width, height));
         cache.push((key, layout.clone()));
         layout
+    }
+
+    /// The on-board neighbours of the padded bit `b`, as a set and as a list.
+    #[inline]
+    pub fn next(&self, b: usize) -> Next<'_, N> {
+        let (nb, k) = &self.neighbours_of[b];
+        Next {
+            around: &self.around[b],
+            list: &nb[..*k as usize],
+        }
     }
 
     fn build(width: usize, height: usize) -> Layout<N> {
