@@ -607,17 +607,10 @@ impl<const N: usize> OptGame<N> {
     /// Is `p` an empty point all of whose neighbours are stones of `c`? (For random play.)
     #[inline]
     pub fn is_own_eye(&self, p: Point, c: Colour) -> bool {
-        let (b, own) = (self.bit(p), self.stones.of(c));
         if self.occupied_points.get(p) {
             return false;
         }
-        if N <= 2 {
-            self.layout.around[b].and_not(own).is_zero()
-        } else {
-            // On wider boards a mask costs every word: the neighbours one by one.
-            let (nb, k) = &self.layout.neighbours_of[b];
-            nb[..*k as usize].iter().all(|&n| own.get(n as usize))
-        }
+        self.layout.next(self.bit(p)).all_in(self.stones.of(c))
     }
 
     pub fn points(&self) -> usize {

@@ -50,6 +50,15 @@ impl<const N: usize> Next<'_, N> {
             }
         }
     }
+    /// Whether every neighbour is in `set`.
+    #[inline]
+    pub fn all_in(&self, set: &BitBoard<N>) -> bool {
+        if N <= 2 {
+            self.around.and_not(set).is_zero()
+        } else {
+            self.list.iter().all(|&n| set.get(n as usize))
+        }
+    }
     /// Whether a neighbour is in neither `a` nor `b`.
     #[inline]
     fn any_outside(&self, a: &BitBoard<N>, b: &BitBoard<N>) -> bool {

@@ -112,3 +112,22 @@ impl HashIndex {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::HashIndex;
+
+    /// An index made for no value allocates nothing, answers every question with nothing,
+    /// and grows on its first insert.
+    #[test]
+    fn an_index_made_empty_grows_on_its_first_insert() {
+        let mut index = HashIndex::with_capacity(0);
+        assert!(!index.any(7, |_| true));
+        assert_eq!(index.max_matching(7, |_| true), None);
+        index.insert(7, 3);
+        index.insert(7, 5);
+        assert!(index.any(7, |v| v == 3));
+        assert_eq!(index.max_matching(7, |_| true), Some(5));
+        assert!(!index.any(8, |_| true));
+    }
+}
