@@ -110,6 +110,28 @@ impl<const N: usize> BitBoard<N> {
         }
         r
     }
+    /// The on-board points next to a point of the set (the set's own points only where
+    /// they are next to another of its points).
+    #[inline]
+    pub fn adjacent(&self, stride: u32, on_board: &Self) -> Self {
+        let (a, b, c, d) = (self.shl(1), self.shr(1), self.shl(stride), self.shr(stride));
+        let mut r = Self::ZERO;
+        for i in 0..N {
+            r.0[i] = (a.0[i] | b.0[i] | c.0[i] | d.0[i]) & on_board.0[i];
+        }
+        r
+    }
+    /// The on-board points next to at least two points of the set.
+    #[inline]
+    pub fn adjacent_twice(&self, stride: u32, on_board: &Self) -> Self {
+        let (a, b, c, d) = (self.shl(1), self.shr(1), self.shl(stride), self.shr(stride));
+        let mut r = Self::ZERO;
+        for i in 0..N {
+            let (a, b, c, d) = (a.0[i], b.0[i], c.0[i], d.0[i]);
+            r.0[i] = (a & b | c & d | (a | b) & (c | d)) & on_board.0[i];
+        }
+        r
+    }
     /// The connected part of `within` that contains `seed` (seed must lie in `within`).
     #[inline]
     pub fn flood(seed: Self, within: &Self, stride: u32, on_board: &Self) -> Self {

@@ -51,6 +51,34 @@ impl PointSet {
         }
     }
 
+    /// The set of the points `points` on a board of `len` points (no allocation on boards
+    /// of up to `INLINE_POINTS` points).
+    pub(super) fn from_points(len: usize, points: impl Iterator<Item = Point>) -> PointSet {
+        let mut set = if len <= INLINE_POINTS {
+            PointSet::Inline([0; 2])
+        } else {
+            PointSet::Heap(vec![0u64; len.div_ceil(64)].into_boxed_slice())
+        };
+        let words: &mut [u64] = match &mut set {
+            PointSet::Inline(w) => w,
+            PointSet::Heap(w) => w,
+        };
+        for p in points {
+            words[p / 64] |= 1 << (p % 64);
+        }
+        set
+    }
+
+    /// The set's words for a board of `len` points: bit `p % 64` of word `p / 64` is point
+    /// `p` (the frozen-region bits of `State`, state.rs).
+    pub(super) fn words(&self, len: usize) -> &[u64] {
+        let words: &[u64] = match self {
+            PointSet::Inline(w) => w,
+            PointSet::Heap(w) => w,
+        };
+        &words[..len.div_ceil(64)]
+    }
+
     /// Whether point `p` is in the set.
     #[inline]
     pub(super) fn contains(&self, p: Point) -> bool {

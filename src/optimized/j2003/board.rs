@@ -106,10 +106,9 @@ pub(super) struct Board<'a> {
     /// The legal plays of the last `legal_plays`, their removals in `removed_all`.
     plays: Vec<Play>,
     removed_all: Vec<Point>,
-    /// The strings of the board being expanded on bitboards: stones (words 0..N) and
-    /// liberties (words 2..2+N), and the string of each stone's bit.
-    strings: Vec<[u64; 4]>,
-    string_of: Vec<u8>,
+    /// The opposing strings in atari of the board being expanded on bitboards: their
+    /// stones (the first N words; the bitboard path has one or two) and their liberty's bit.
+    atari: Vec<([u64; 2], u16)>,
     /// The bitboard tables of the board when it fits one or two words (`legal_plays`).
     pub(super) layout: Tables,
     /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
@@ -142,8 +141,7 @@ impl<'a> Board<'a> {
             retaken: Vec::new(),
             plays: Vec::new(),
             removed_all: Vec::new(),
-            strings: Vec::new(),
-            string_of: Vec::new(),
+            atari: Vec::new(),
             layout: match geometry.rect_size() {
                 Some((w, h)) if (w + 1) * h <= 64 => Tables::One(Layout::of(w, h)),
                 Some((w, h)) if (w + 1) * h <= 128 => Tables::Two(Layout::of(w, h)),
@@ -289,6 +287,12 @@ impl Board<'_> {
 
     /// [`Board::legal_plays`] on bitboards of `N` words (the stride layout of
     /// `optimized::bitboard`; point `y * w + x` is bit `y * stride + x`).
+    ///
+    /// J-8 by sets: a play at an empty x is legal when x has an empty neighbour, or joins
+    /// an own string with a liberty other than x (one with two liberties or more), or
+    /// removes an opposing string (one whose only liberty is x). So only the strings in
+    /// atari are needed one by one; a string with a stone next to two empty points has two
+    /// liberties, and all of those are found by one flood from such stones.
     fn plays_on_bits<const N: usize>(
         &mut self,
         layout: &Layout<N>,
@@ -303,6 +307,29 @@ impl Board<'_> {
         let (stride, on_board) = (layout.stride as u32, &layout.on_board);
         let stride_bits = layout.stride;
         let empty = on_board.and_not(&own.or(&theirs));
+        let rich = empty.adjacent_twice(stride, on_board);
+        // The stones of own strings with two liberties or more; the opposing strings in
+        // atari with their liberty's bit (`self.atari`).
+        let mut atari = std::mem::take(&mut self.atari);
+        atari.clear();
+        let own_safe = classify_strings(&own, &empty, &rich, stride, on_board, |_, _| {});
+        classify_strings(&theirs, &empty, &rich, stride, on_board, |string, liberty| {
+            let mut words = [0; 2];
+            words[..N].copy_from_slice(&string.0);
+            atari.push((words, liberty as u16));
+        });
+        let captures = {
+            let mut set = BitBoard::<N>::ZERO;
+            for &(_, liberty) in &atari {
+                set.set(liberty as usize);
+            }
+            set
+        };
+        let legal = empty
+            .adjacent(stride, on_board)
+            .or(&own_safe.adjacent(stride, on_board))
+            .and(&empty)
+            .or(&captures);
         // The strings of `stones` next to `bit` without a liberty in `free`.
         let without_liberty = |bit: usize, stones: &BitBoard<N>, free: &BitBoard<N>| {
             let mut gone = BitBoard::<N>::ZERO;
@@ -320,61 +347,28 @@ impl Board<'_> {
             }
             gone
         };
-        // Every string once, with its liberties (`strings`, by `string_of` its stones' bits).
-        self.string_of.resize(N * 64, 0);
-        self.strings.clear();
-        for stones in [&own, &theirs] {
-            let mut left = *stones;
-            while let Some(seed) = left.bits().next() {
-                let string = BitBoard::flood(BitBoard::single(seed), stones, stride, on_board);
-                left = left.and_not(&string);
-                let liberties = string.dilate(stride, on_board).and(&empty);
-                for b in string.bits() {
-                    self.string_of[b] = self.strings.len() as u8;
-                }
-                let mut words = [0; 4];
-                words[..N].copy_from_slice(&string.0);
-                words[2..2 + N].copy_from_slice(&liberties.0);
-                self.strings.push(words);
-            }
-        }
-        let string = |words: &[u64; 4]| -> (BitBoard<N>, BitBoard<N>) {
-            (
-                BitBoard(std::array::from_fn(|i| words[i])),
-                BitBoard(std::array::from_fn(|i| words[2 + i])),
-            )
-        };
-        // The empty points in the order of the points (bits grow with them).
-        for bit in empty.bits() {
+        // The legal points in the order of the points (bits grow with them).
+        for bit in legal.bits() {
             let x = bit - bit / stride_bits;
-            let stone = BitBoard::single(bit);
-            // J-8: the opposing strings whose only liberty is x are removed; then the
-            // played string needs a liberty (no suicide): an empty neighbour, a removal, or
-            // a liberty other than x of an own string it joins.
-            let mut captured = BitBoard::<N>::ZERO;
-            let mut liberty = false;
-            let (around, k) = &layout.neighbours_of[bit];
-            for &n in &around[..*k as usize] {
-                let n = n as usize;
-                if empty.get(n) {
-                    liberty = true;
-                    continue;
-                }
-                let (stones, liberties) = string(&self.strings[self.string_of[n] as usize]);
-                if theirs.get(n) {
-                    if liberties == stone {
-                        captured = captured.or(&stones);
-                    }
-                } else if liberties != stone {
-                    liberty = true;
-                }
-            }
-            if !liberty && captured.is_zero() {
+            let from = self.removed_all.len() as u32;
+            if !captures.get(bit) {
+                self.plays.push(Play {
+                    x,
+                    from,
+                    to: from,
+                    ko: false,
+                });
                 continue;
+            }
+            let stone = BitBoard::single(bit);
+            let mut captured = BitBoard::<N>::ZERO;
+            for (words, liberty) in &atari {
+                if *liberty as usize == bit {
+                    captured = captured.or(&BitBoard(std::array::from_fn(|i| words[i])));
+                }
             }
             let own_after = own.or(&stone);
             let free_after = empty.and_not(&stone).or(&captured);
-            let from = self.removed_all.len() as u32;
             self.removed_all
                 .extend(captured.bits().map(|b| b - b / stride_bits));
             let to = self.removed_all.len() as u32;
@@ -389,7 +383,36 @@ impl Board<'_> {
             };
             self.plays.push(Play { x, from, to, ko });
         }
+        self.atari = atari;
     }
+}
+
+/// Sorts the strings of `stones` (with `empty` their empty points and `rich` the points
+/// next to two empty points): returns the stones of the strings with two liberties or
+/// more, and gives `in_atari` each string with exactly one liberty and that liberty's bit
+/// (a string without a liberty, never next to an empty point, is neither).
+fn classify_strings<const N: usize>(
+    stones: &BitBoard<N>,
+    empty: &BitBoard<N>,
+    rich: &BitBoard<N>,
+    stride: u32,
+    on_board: &BitBoard<N>,
+    mut in_atari: impl FnMut(BitBoard<N>, usize),
+) -> BitBoard<N> {
+    // Every string with a stone next to two empty points has two liberties: one flood.
+    let mut safe = BitBoard::flood(stones.and(rich), stones, stride, on_board);
+    let mut left = stones.and_not(&safe);
+    while let Some(seed) = left.bits().next() {
+        let string = BitBoard::flood(BitBoard::single(seed), stones, stride, on_board);
+        left = left.and_not(&string);
+        let liberties = string.adjacent(stride, on_board).and(empty);
+        match liberties.count() {
+            0 => {}
+            1 => in_atari(string, liberties.bits().next().unwrap_or(0)),
+            _ => safe = safe.or(&string),
+        }
+    }
+    safe
 }
 
 /// A legal play found by [`Board::legal_plays`]: its point, its removals
@@ -442,8 +465,10 @@ pub(super) fn expand_where(
     let uncapturable = check.kind == StatusKind::Uncapturable;
     let player = key.to_move;
     let defender = 3 - attacker;
-    let points = b.geometry.len();
-    let mut out: Vec<(u8, Move, Step)> = Vec::with_capacity(points + 3);
+    b.banned.clear();
+    b.legal_plays(key, player);
+    // Room for the pass, the plays and the ko-pass (one allocation).
+    let mut out: Vec<(u8, Move, Step)> = Vec::with_capacity(b.plays.len() + 2);
     // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
     // no played X stone stands on L.
     out.push((
@@ -460,8 +485,6 @@ pub(super) fn expand_where(
         },
     ));
     let mut ko_pass_legal = false;
-    b.banned.clear();
-    b.legal_plays(key, player);
     for &Play { x, from, to, ko } in &b.plays {
         let removed = &b.removed_all[from as usize..to as usize];
         // The entry this play adds to the ko record (the record is copied only for a

@@ -7,9 +7,9 @@
 //! line. Found on bitboards where the board fits two words, else on the byte board (the
 //! same regions: unit test `frozen_regions_agree_on_bits_and_bytes`).
 
+use super::benson_verdict::PointSet;
 use super::board::{State, Step, Tables, EMPTY};
 use super::proof_search::{Proof, Prover};
-use super::state::frozen_words;
 use crate::engine::Move;
 use crate::geometry::Point;
 use crate::optimized::bitboard::BitBoard;
@@ -20,24 +20,24 @@ use crate::optimized::layout::Layout;
 /// not touch S's string.
 #[cfg_attr(test, derive(Debug, PartialEq))]
 pub(super) struct Frozen {
-    /// The point lies in a frozen region.
-    region: Vec<bool>,
+    /// The points of the frozen regions.
+    region: PointSet,
     /// The first frozen point (the tempo move is shown as a play there).
     first: Point,
-    /// The only liberty outside the frozen regions of an enclosing string: the prover may not
-    /// play there.
-    last_liberty: Vec<bool>,
-    /// The point holds a stone of an enclosing string.
-    wall: Vec<bool>,
-    /// (Y proves) The point holds a stone of a string Y has to remove.
-    target: Vec<bool>,
+    /// The only liberty outside the frozen regions of each enclosing string that has one:
+    /// the prover may not play there.
+    last_liberty: PointSet,
+    /// The stones of the enclosing strings.
+    wall: PointSet,
+    /// (Y proves) The stones of the strings Y has to remove.
+    target: PointSet,
 }
 
 impl Frozen {
     /// Whether [`Proof::freeze`] drops a play at `x` (at the prover's turn or the
     /// opponent's): the proof search leaves it out before its successor is built.
     pub(super) fn drops(&self, prover_turn: bool, x: Point) -> bool {
-        self.region[x] || prover_turn && self.last_liberty[x]
+        self.region.contains(x) || prover_turn && self.last_liberty.contains(x)
     }
 }
 
@@ -141,13 +141,8 @@ impl Proof<'_> {
                 }
             }
         }
-        let points = |set: BitBoard<N>| {
-            let mut out = vec![false; self.b.geometry.len()];
-            for bit in set.bits() {
-                out[point(bit)] = true;
-            }
-            out
-        };
+        let points =
+            |set: BitBoard<N>| PointSet::from_points(self.b.geometry.len(), set.bits().map(point));
         Some(Frozen {
             region: points(region),
             first,
@@ -244,11 +239,11 @@ impl Proof<'_> {
         }
         self.b.cells = board;
         Some(Frozen {
-            region,
+            region: PointSet::from_bools(&region),
             first,
-            last_liberty,
-            wall,
-            target,
+            last_liberty: PointSet::from_bools(&last_liberty),
+            wall: PointSet::from_bools(&wall),
+            target: PointSet::from_bools(&target),
         })
     }
 
@@ -318,7 +313,7 @@ impl Proof<'_> {
         frozen: &Frozen,
         out: &mut Vec<(u8, Move, Step)>,
     ) {
-        let words = frozen_words(&frozen.region);
+        let words = frozen.region.words(self.b.geometry.len());
         for (_, _, step) in out.iter_mut() {
             if let Ok(next) = step {
                 next.set_frozen_words(&words);
@@ -328,22 +323,23 @@ impl Proof<'_> {
             // A forbidden ko capture on a last outside liberty may capture its enclosing
             // string too in the real game (the opponent may have filled the region), so it
             // is no ko capture there and does not make the ko-pass legal.
-            let ko_pass = self.b.banned.iter().any(|&x| !frozen.last_liberty[x]);
+            let ko_pass = self.b.banned.iter().any(|&x| !frozen.last_liberty.contains(x));
             out.retain(|(_, mv, _)| match mv {
-                Move::Play(x) => !frozen.region[*x] && !frozen.last_liberty[*x],
+                Move::Play(x) => !frozen.region.contains(*x) && !frozen.last_liberty.contains(*x),
                 Move::KoPass => ko_pass,
                 Move::Pass => true,
             });
             return;
         }
-        out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if frozen.region[*x]));
+        out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if frozen.region.contains(*x)));
         if self.prover == Prover::Attacker {
             let geometry = self.b.geometry;
             for (_, mv, step) in out.iter_mut() {
                 if let Move::Play(x) = *mv {
                     let ns = geometry.neighbours(x);
-                    if ns.iter().any(|&m| frozen.wall[m])
-                        && (self.b.local_index[x].is_some() || ns.iter().any(|&m| frozen.target[m]))
+                    if ns.iter().any(|&m| frozen.wall.contains(m))
+                        && (self.b.local_index[x].is_some()
+                            || ns.iter().any(|&m| frozen.target.contains(m)))
                     {
                         *step = Err(false);
                     }
@@ -432,10 +428,10 @@ mod tests {
         let mut x = proof(&g, &check, Prover::Defender, 1);
         x.b.cells = board.clone();
         let frozen = x.frozen(&key).expect("a frozen region");
-        assert_eq!(names(&g, &frozen.region), ["A2"]);
-        assert_eq!(names(&g, &frozen.last_liberty), ["D2"]);
+        assert_eq!(names(&g, &frozen.region.to_bools(g.len())), ["A2"]);
+        assert_eq!(names(&g, &frozen.last_liberty.to_bools(g.len())), ["D2"]);
         assert_eq!(
-            names(&g, &frozen.wall),
+            names(&g, &frozen.wall.to_bools(g.len())),
             ["B2", "C2", "A1", "B1", "C1", "D1"]
         );
         // The tempo replaces White's play at A2; Black may not play A2 nor D2.
