@@ -316,7 +316,7 @@ impl Proof<'_> {
         let words = frozen.region.words(self.b.geometry.len());
         for (_, _, step) in out.iter_mut() {
             if let Ok(next) = step {
-                next.set_frozen_words(&words);
+                next.set_frozen_words(words);
             }
         }
         if prover_turn {
@@ -351,7 +351,7 @@ impl Proof<'_> {
             after_pass: false,
             ..key.clone()
         };
-        tempo.set_frozen_words(&words);
+        tempo.set_frozen_words(words);
         out.push((4, Move::Play(frozen.first), Ok(tempo)));
     }
 }
