@@ -51,22 +51,25 @@ impl PointSet {
         }
     }
 
-    /// The set of the points `points` on a board of `len` points (no allocation on boards
-    /// of up to `INLINE_POINTS` points).
-    pub(super) fn from_points(len: usize, points: impl Iterator<Item = Point>) -> PointSet {
-        let mut set = if len <= INLINE_POINTS {
-            PointSet::Inline([0; 2])
-        } else {
-            PointSet::Heap(vec![0u64; len.div_ceil(64)].into_boxed_slice())
-        };
-        let words: &mut [u64] = match &mut set {
-            PointSet::Inline(w) => w,
-            PointSet::Heap(w) => w,
-        };
-        for p in points {
-            words[p / 64] |= 1 << (p % 64);
+    /// The points of `set`, a set of bits in the stride layout of a `w` x `h` rectangle
+    /// (`optimized::bitboard`): row by row into the points' order, inline (no allocation)
+    /// where the board fits two words.
+    pub(super) fn from_bits<const N: usize>(set: &BitBoard<N>, w: usize, h: usize) -> PointSet {
+        let stride = w + 1;
+        if w * h > INLINE_POINTS || N > 2 {
+            let member: Vec<bool> = (0..h)
+                .flat_map(|y| (0..w).map(move |x| set.get(y * stride + x)))
+                .collect();
+            return PointSet::from_bools(&member);
         }
-        set
+        // (w + 1) * h <= 128 bits here: every shift stays below 128.
+        let bits = set.0[0] as u128 | if N > 1 { (set.0[1] as u128) << 64 } else { 0 };
+        let row = (1u128 << w) - 1;
+        let mut out = 0u128;
+        for y in 0..h {
+            out |= (bits >> (y * stride) & row) << (y * w);
+        }
+        PointSet::Inline([out as u64, (out >> 64) as u64])
     }
 
     /// The set's words for a board of `len` points: bit `p % 64` of word `p / 64` is point
@@ -165,27 +168,9 @@ pub(super) fn on_stones<const N: usize>(
     for (region, _) in b.regions.iter().zip(&sealed_region).filter(|x| *x.1) {
         sealed = sealed.or(region);
     }
-    // Row by row from the stride layout into the points' order.
-    let stride = layout.stride;
-    let points = |set: &BitBoard<N>| -> PointSet {
-        if w * h > INLINE_POINTS || N > 2 {
-            let member: Vec<bool> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| set.get(y * stride + x)))
-                .collect();
-            return PointSet::from_bools(&member);
-        }
-        // (w + 1) * h <= 128 bits here: every shift stays below 128.
-        let bits = set.0[0] as u128 | if N > 1 { (set.0[1] as u128) << 64 } else { 0 };
-        let row = (1u128 << w) - 1;
-        let mut out = 0u128;
-        for y in 0..h {
-            out |= (bits >> (y * stride) & row) << (y * w);
-        }
-        PointSet::Inline([out as u64, (out >> 64) as u64])
-    };
     Benson {
-        alive: points(&alive),
-        sealed: points(&sealed),
+        alive: PointSet::from_bits(&alive, w, h),
+        sealed: PointSet::from_bits(&sealed, w, h),
     }
 }
 

@@ -141,8 +141,7 @@ impl Proof<'_> {
                 }
             }
         }
-        let points =
-            |set: BitBoard<N>| PointSet::from_points(self.b.geometry.len(), set.bits().map(point));
+        let points = |set: BitBoard<N>| PointSet::from_bits(&set, layout.width, layout.height);
         Some(Frozen {
             region: points(region),
             first,
