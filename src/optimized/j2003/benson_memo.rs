@@ -74,10 +74,14 @@ impl BensonMemo {
                 }
             }
         }
-        // The stones straight from the packed words where the board fits two words.
-        let verdict = match geometry.rect_size() {
-            Some((w, h)) if (w + 1) * h <= 64 => on_packed::<1>(key, w, h, c),
-            Some((w, h)) if (w + 1) * h <= 128 => on_packed::<2>(key, w, h, c),
+        // The stones straight from the packed words where the board fits six words (the
+        // widths of `board::Tables`).
+        let verdict = match geometry.rect_size().map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64))) {
+            Some((w, h, 1)) => on_packed::<1>(key, w, h, c),
+            Some((w, h, 2)) => on_packed::<2>(key, w, h, c),
+            Some((w, h, 3)) => on_packed::<3>(key, w, h, c),
+            Some((w, h, 4)) => on_packed::<4>(key, w, h, c),
+            Some((w, h, 5 | 6)) => on_packed::<6>(key, w, h, c),
             _ => {
                 key.board_into(geometry.len(), &mut self.board);
                 benson_alive(geometry, &self.board, c)

@@ -103,14 +103,17 @@ impl PointSet {
 /// with Benson's own vitality, [`Vitality::Liberties`]): for every point, whether it holds a
 /// stone of colour `c` whose string is unconditionally alive, i.e. the opponent cannot
 /// remove it by any sequence of legal (non-suicidal) plays even if `c` passes every turn;
-/// and whether it lies in a region sealed by such strings. On rectangles of up to 128 bits
-/// (stride layout) the chains and regions are labelled on bitboards
+/// and whether it lies in a region sealed by such strings. On rectangles of up to six words
+/// (stride layout, the widths of `board::Tables`) the chains and regions are labelled on bitboards
 /// ([`crate::optimized::benson::Benson`]), elsewhere over the geometry's adjacency
 /// ([`crate::benson::on_graph`]).
 pub(super) fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
-    match geometry.rect_size() {
-        Some((w, h)) if (w + 1) * h <= 64 => on_bitboards::<1>(w, h, board, c),
-        Some((w, h)) if (w + 1) * h <= 128 => on_bitboards::<2>(w, h, board, c),
+    match geometry.rect_size().map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64))) {
+        Some((w, h, 1)) => on_bitboards::<1>(w, h, board, c),
+        Some((w, h, 2)) => on_bitboards::<2>(w, h, board, c),
+        Some((w, h, 3)) => on_bitboards::<3>(w, h, board, c),
+        Some((w, h, 4)) => on_bitboards::<4>(w, h, board, c),
+        Some((w, h, 5 | 6)) => on_bitboards::<6>(w, h, board, c),
         _ => on_graph(geometry, board, c),
     }
 }
@@ -226,7 +229,7 @@ mod tests {
         }
     }
 
-    /// The bitboard labelling (rectangles of one and two words) and the graph one give the
+    /// The bitboard labelling (rectangles of one to six words) and the graph one give the
     /// same alive and sealed points on random boards, crowded with the colour's stones so
     /// that some strings live.
     #[test]
@@ -240,10 +243,13 @@ mod tests {
         };
         let (mut alive, mut sealed) = (0, 0);
         for i in 0..3000 {
-            let (w, h) = if i % 5 == 0 {
-                (9, 1 + i % 9)
-            } else {
-                (1 + i % 7, 1 + i % 5)
+            let (w, h) = match i % 10 {
+                0 | 5 => (9, 1 + i % 9),
+                // Three, four and six words.
+                1 => (13, 13),
+                3 => (15, 10),
+                7 => (19, 19),
+                _ => (1 + i % 7, 1 + i % 5),
             };
             let g = Geometry::rect(w, h).expect("a rectangle");
             let board: Vec<u8> = (0..w * h)

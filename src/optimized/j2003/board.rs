@@ -107,9 +107,9 @@ pub(super) struct Board<'a> {
     plays: Vec<Play>,
     removed_all: Vec<Point>,
     /// The opposing strings in atari of the board being expanded on bitboards: their
-    /// stones (the first N words; the bitboard path has one or two) and their liberty's bit.
-    atari: Vec<([u64; 2], u16)>,
-    /// The bitboard tables of the board when it fits one or two words (`legal_plays`).
+    /// stones (the first N words) and their liberty's bit.
+    atari: Vec<([u64; WIDEST], u16)>,
+    /// The bitboard tables of the board when it fits `WIDEST` words (`legal_plays`).
     pub(super) layout: Tables,
     /// The points of the mover's ko captures that the hypothetical ko rule forbids (found by
     /// the last `expand`; they make its ko-pass legal).
@@ -143,9 +143,8 @@ impl<'a> Board<'a> {
             removed_all: Vec::new(),
             atari: Vec::new(),
             layout: match geometry.rect_size() {
-                Some((w, h)) if (w + 1) * h <= 64 => Tables::One(Layout::of(w, h)),
-                Some((w, h)) if (w + 1) * h <= 128 => Tables::Two(Layout::of(w, h)),
-                _ => Tables::None,
+                Some((w, h)) => Tables::of(w, h),
+                None => Tables::None,
             },
             banned: Vec::new(),
             favoured: None,
@@ -234,29 +233,22 @@ impl Board<'_> {
     }
 
     /// The legal plays of `colour` on `board` (J-8), in the order of the points, into
-    /// `plays` (their removals into `removed_all`): on bitboards where the board fits one or
-    /// two words, else by flood fills on the byte board. Both give the same plays, removals
+    /// `plays` (their removals into `removed_all`): on bitboards where the board fits
+    /// `WIDEST` words, else by flood fills on the byte board. Both give the same plays, removals
     /// and ko captures (the unit test `bitboard_and_byte_plays_agree`).
     fn legal_plays(&mut self, key: &State, colour: u8) {
         self.plays.clear();
         self.removed_all.clear();
         let tables = std::mem::replace(&mut self.layout, Tables::None);
-        match &tables {
-            Tables::One(l) => {
-                let stones = key.stones::<1>(l.width, l.height, l.stride);
-                self.plays_on_bits(l, stones, colour)
-            }
-            Tables::Two(l) => {
-                let stones = key.stones::<2>(l.width, l.height, l.stride);
-                self.plays_on_bits(l, stones, colour)
-            }
-            Tables::None => {
-                let mut board = std::mem::take(&mut self.cells);
-                key.board_into(self.geometry.len(), &mut board);
-                self.plays_on_bytes(&board, colour);
-                self.cells = board;
-            }
-        }
+        on_tables!(&tables, l => {
+            let stones = key.stones_on(l);
+            self.plays_on_bits(l, stones, colour)
+        }, None => {
+            let mut board = std::mem::take(&mut self.cells);
+            key.board_into(self.geometry.len(), &mut board);
+            self.plays_on_bytes(&board, colour);
+            self.cells = board;
+        });
         self.layout = tables;
     }
 
@@ -314,7 +306,7 @@ impl Board<'_> {
         atari.clear();
         let own_safe = classify_strings(&own, &empty, &rich, stride, on_board, |_, _| {});
         classify_strings(&theirs, &empty, &rich, stride, on_board, |string, liberty| {
-            let mut words = [0; 2];
+            let mut words = [0; WIDEST];
             words[..N].copy_from_slice(&string.0);
             atari.push((words, liberty as u16));
         });
@@ -425,13 +417,50 @@ struct Play {
     ko: bool,
 }
 
-/// The bitboard tables of a board that fits one or two words; `None` elsewhere (then the
-/// byte board's flood fills).
+/// The bitboard tables of a board that fits `WIDEST` words (a 19x19 board fits six); `None`
+/// elsewhere (then the byte board's flood fills). One variant per width the searches are
+/// compiled for (`on_tables!` writes the match).
 pub(super) enum Tables {
     One(Arc<Layout<1>>),
     Two(Arc<Layout<2>>),
+    Three(Arc<Layout<3>>),
+    Four(Arc<Layout<4>>),
+    Six(Arc<Layout<6>>),
     None,
 }
+
+/// The most words of a board on bitboards in the J2003 searches (`Tables`).
+pub(super) const WIDEST: usize = 6;
+
+impl Tables {
+    /// The tables of a `w` x `h` rectangle: the fewest words of `Tables` that hold it.
+    pub(super) fn of(w: usize, h: usize) -> Tables {
+        match ((w + 1) * h).div_ceil(64) {
+            1 => Tables::One(Layout::of(w, h)),
+            2 => Tables::Two(Layout::of(w, h)),
+            3 => Tables::Three(Layout::of(w, h)),
+            4 => Tables::Four(Layout::of(w, h)),
+            5 | 6 => Tables::Six(Layout::of(w, h)),
+            _ => Tables::None,
+        }
+    }
+}
+
+/// `match` on [`Tables`]: `$bits` for every width, with `$l` the layout (a `&Arc<Layout<N>>`
+/// of that width), `$bytes` for `None`.
+macro_rules! on_tables {
+    ($tables:expr, $l:ident => $bits:expr, None => $bytes:expr) => {
+        match $tables {
+            Tables::One($l) => $bits,
+            Tables::Two($l) => $bits,
+            Tables::Three($l) => $bits,
+            Tables::Four($l) => $bits,
+            Tables::Six($l) => $bits,
+            Tables::None => $bytes,
+        }
+    };
+}
+pub(super) use on_tables;
 
 /// A successor: a state, or the end of the sequence (or a capture in the U game) with
 /// whether Y wins it.
@@ -672,7 +701,7 @@ mod tests {
         }
     }
 
-    /// On random boards of one and two words (and one too big for them), the bitboard
+    /// On random boards of one to six words (and one too big for them), the bitboard
     /// plays and the byte board's flood fills find the same legal plays, removals and ko
     /// captures, for both colours, and the same liberty counts; and some of the plays
     /// capture and some are ko captures.
@@ -681,7 +710,7 @@ mod tests {
         let mut next = rng(0x2545_f491_4f6c_dd1d);
         let (mut captures, mut kos, mut tried) = (0, 0, 0);
         for i in 0..4000 {
-            let (w, h) = [(7, 4), (5, 5), (9, 9), (1, 7), (8, 7), (12, 11)][i % 6];
+            let (w, h) = [(7, 4), (5, 5), (9, 9), (1, 7), (8, 7), (12, 11), (19, 19), (21, 20)][i % 8];
             let g = Geometry::rect(w, h).expect("a rectangle");
             let board: Vec<u8> = (0..w * h).map(|_| (next() % 3) as u8).collect();
             let check = check(Vec::new());

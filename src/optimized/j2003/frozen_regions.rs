@@ -4,11 +4,11 @@
 //! there count as one tempo move, and the prover plays neither there nor on the last outside
 //! liberty of an enclosing string. The frozen regions are recorded in the state (the
 //! frozen-region bits of `State`, state.rs), so a region once frozen stays frozen along a
-//! line. Found on bitboards where the board fits two words, else on the byte board (the
+//! line. Found on bitboards where the board fits six words (19x19), else on the byte board (the
 //! same regions: unit test `frozen_regions_agree_on_bits_and_bytes`).
 
 use super::benson_verdict::PointSet;
-use super::board::{State, Step, Tables, EMPTY};
+use super::board::{on_tables, State, Step, Tables, EMPTY};
 use super::proof_search::{Proof, Prover};
 use crate::engine::Move;
 use crate::geometry::Point;
@@ -42,16 +42,13 @@ impl Frozen {
 }
 
 impl Proof<'_> {
-    /// The frozen regions of `key`, if any: on bitboards where the board fits two words,
+    /// The frozen regions of `key`, if any: on bitboards where the board fits `WIDEST` words,
     /// else on the byte board ([`Proof::frozen_on_bytes`]; the unit test
     /// `frozen_regions_agree_on_bits_and_bytes` compares them).
     pub(super) fn frozen(&mut self, key: &State) -> Option<Frozen> {
         let tables = std::mem::replace(&mut self.b.layout, Tables::None);
-        let frozen = match &tables {
-            Tables::One(l) => self.frozen_on_bits(l, key),
-            Tables::Two(l) => self.frozen_on_bits(l, key),
-            Tables::None => self.frozen_on_bytes(key),
-        };
+        let frozen = on_tables!(&tables, l => self.frozen_on_bits(l, key),
+            None => self.frozen_on_bytes(key));
         self.b.layout = tables;
         frozen
     }
@@ -357,7 +354,7 @@ impl Proof<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::expand;
+    use super::super::board::{expand, WIDEST};
     use super::super::board::test_support::{byte_board, names, random_check, rng};
     use super::*;
     use crate::geometry::Geometry;
@@ -374,7 +371,7 @@ mod tests {
         proof
     }
 
-    /// On random boards of one and two words, with random regions L, played stones,
+    /// On random boards of one to six words, with random regions L, played stones,
     /// recorded frozen bits, both provers and both wall strengths, the bitboard frozen
     /// regions are the byte board's; and some boards have frozen regions.
     #[test]
@@ -382,7 +379,7 @@ mod tests {
         let mut next = rng(0x2545_f491_4f6c_dd1d);
         let mut found = 0;
         for i in 0..3000 {
-            let sizes = [(7, 4), (5, 5), (9, 9), (7, 7)];
+            let sizes = [(7, 4), (5, 5), (9, 9), (7, 7), (13, 13), (19, 19)];
             let Some((g, board, check, played)) = random_check(&mut next, i, &sizes, 6) else {
                 continue;
             };
@@ -394,11 +391,8 @@ mod tests {
             for prover in [Prover::Attacker, Prover::Defender] {
                 let mut x = proof(&g, &check, prover, [1, 4][(next() % 2) as usize]);
                 let tables = std::mem::replace(&mut x.b.layout, Tables::None);
-                let bits = match &tables {
-                    Tables::One(l) => x.frozen_on_bits(l, &key),
-                    Tables::Two(l) => x.frozen_on_bits(l, &key),
-                    Tables::None => unreachable!("{w}x{h} fits two words"),
-                };
+                let bits = on_tables!(&tables, l => x.frozen_on_bits(l, &key),
+                    None => unreachable!("{w}x{h} fits {WIDEST} words"));
                 assert_eq!(
                     bits,
                     x.frozen_on_bytes(&key),

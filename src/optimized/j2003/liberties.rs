@@ -1,23 +1,36 @@
 //! Liberty counts of the J2003 searches (df-pn's initial proof numbers, `j2003_dfpn.rs`):
 //! the liberties of the string through a point of a packed state (`state.rs`), on
-//! bitboards read from the packed words where the board fits two words, else point by
+//! bitboards read from the packed words where the board fits `WIDEST` words, else point by
 //! point. For the successors of one state, the stones of each successor are the state's
 //! stones with the few points that changed (a play and its removals) patched in, so the
 //! packed words are unpacked once per state instead of once per successor. Measured on
 //! `go-oracle bench --quick --budget 100000` (callgrind, 2026-11-27): unpacking the
 //! successors' stones for these counts was 6% of the instructions.
 
-use super::board::{Board, State, Tables, EMPTY};
+use super::board::{on_tables, Board, State, Tables, EMPTY, WIDEST};
 use crate::geometry::Point;
 use crate::optimized::bitboard::BitBoard;
 use crate::optimized::layout::Layout;
 
-/// The black and the white stones of a state on the board's bitboards (`None`: a board
-/// that does not fit two words).
+/// The black and the white stones of a state on the board's bitboards, their words (the
+/// first N of `WIDEST`; `None`: a board that does not fit `WIDEST` words).
 pub(super) enum Stones {
-    One([BitBoard<1>; 2]),
-    Two([BitBoard<2>; 2]),
+    Bits([[u64; WIDEST]; 2]),
     None,
+}
+
+impl Stones {
+    fn of<const N: usize>(stones: [BitBoard<N>; 2]) -> Stones {
+        let mut words = [[0; WIDEST]; 2];
+        for (w, s) in words.iter_mut().zip(&stones) {
+            w[..N].copy_from_slice(&s.0);
+        }
+        Stones::Bits(words)
+    }
+
+    fn bits<const N: usize>(words: &[[u64; WIDEST]; 2]) -> [BitBoard<N>; 2] {
+        words.map(|w| BitBoard(std::array::from_fn(|i| w[i])))
+    }
 }
 
 /// The liberties of the string through `p` (at an empty `p`: its empty neighbours) for the
@@ -83,23 +96,17 @@ fn patched<const N: usize>(
 
 impl Board<'_> {
     /// The number of liberties of the string through the stone at `p` in `key`: on
-    /// bitboards read from the packed words where the board fits two words, else
+    /// bitboards read from the packed words where the board fits `WIDEST` words, else
     /// [`Board::liberty_count_on_bytes`]. (At an empty `p`: its empty neighbours.)
     pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
-        match &self.layout {
-            Tables::One(l) => liberties_on_bits(l, key.stones::<1>(l.width, l.height, l.stride), p),
-            Tables::Two(l) => liberties_on_bits(l, key.stones::<2>(l.width, l.height, l.stride), p),
-            Tables::None => self.liberty_count_on_bytes(key, p),
-        }
+        on_tables!(&self.layout, l => liberties_on_bits(l, key.stones_on(l), p),
+            None => self.liberty_count_on_bytes(key, p))
     }
 
     /// The stones of `key` on the board's bitboards, for [`Board::liberty_count_after`].
     pub(super) fn stones_of(&self, key: &State) -> Stones {
-        match &self.layout {
-            Tables::One(l) => Stones::One(key.stones::<1>(l.width, l.height, l.stride)),
-            Tables::Two(l) => Stones::Two(key.stones::<2>(l.width, l.height, l.stride)),
-            Tables::None => Stones::None,
-        }
+        on_tables!(&self.layout, l => Stones::of(key.stones_on(l)),
+            None => Stones::None)
     }
 
     /// [`Board::liberty_count`] in `child`, a state whose board differs from that of
@@ -111,15 +118,11 @@ impl Board<'_> {
         child: &State,
         p: Point,
     ) -> usize {
-        match (&self.layout, stones) {
-            (Tables::One(l), Stones::One(s)) => {
-                liberties_on_bits(l, patched(l, *s, parent, child), p)
-            }
-            (Tables::Two(l), Stones::Two(s)) => {
-                liberties_on_bits(l, patched(l, *s, parent, child), p)
-            }
-            _ => self.liberty_count(child, p),
-        }
+        let Stones::Bits(words) = stones else {
+            return self.liberty_count(child, p);
+        };
+        on_tables!(&self.layout, l => liberties_on_bits(l, patched(l, Stones::bits(words), parent, child), p),
+            None => self.liberty_count(child, p))
     }
 
     /// [`Board::liberty_count`] read from the packed state point by point (the string's
@@ -165,7 +168,7 @@ mod tests {
     use crate::status_game::{StatusCheck, StatusKind};
 
     /// Along random walks through `expand` (plays, captures, passes, frozen bits set) on
-    /// boards of one word, two words and larger, the liberty count of every point in every
+    /// boards of one word, two words, more and too many for bitboards, the liberty count of every point in every
     /// successor, patched from its parent's stones, is the count read from the successor
     /// itself; and some successors differ from their parent in more than one point.
     #[test]
@@ -179,7 +182,7 @@ mod tests {
         };
         let (mut captures, mut compared) = (0, 0);
         for i in 0..120 {
-            let (w, h) = [(7, 4), (9, 9), (12, 11), (5, 5)][i % 4];
+            let (w, h) = [(7, 4), (9, 9), (12, 11), (5, 5), (19, 19), (21, 20)][i % 6];
             let g = Geometry::rect(w, h).expect("a rectangle");
             let board: Vec<u8> = (0..w * h).map(|_| (next() % 4).min(2) as u8).collect();
             let check = StatusCheck {

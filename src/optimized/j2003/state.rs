@@ -18,6 +18,7 @@ use std::ops::{Deref, DerefMut};
 
 use crate::geometry::Point;
 use crate::optimized::bitboard::BitBoard;
+use crate::optimized::layout::Layout;
 
 /// Words kept inline: a 9x9 board (3 words) with its played-stone (2) and frozen-region
 /// (2) bits.
@@ -129,6 +130,9 @@ pub(super) fn frozen_words(region: &[bool]) -> Vec<u64> {
         })
         .collect()
 }
+
+/// Words of one bit per point for the largest board (25 x 26 points).
+const MAX_POINT_WORDS: usize = (25 * 26usize).div_ceil(64);
 
 /// The even bits of a word (the low bit of each point's two).
 const EVEN: u64 = 0x5555_5555_5555_5555;
@@ -270,7 +274,7 @@ impl State {
 
     /// The black and the white stones on bitboards of `N` words in the stride layout of
     /// `optimized::bitboard` (point `y * width + x` on bit `y * stride + x`), read from the
-    /// packed words 32 points at a time; the board must fit (`width * height <= 64 * N`).
+    /// packed words 32 points at a time; the board must fit (`stride * height <= 64 * N`).
     pub(super) fn stones<const N: usize>(
         &self,
         width: usize,
@@ -297,6 +301,9 @@ impl State {
             out[1].0[0] = w;
             return out;
         }
+        if N > 2 {
+            return self.stones_wide(width, height, stride);
+        }
         // The points of one colour in point order, 32 to a word of the packed board.
         let (mut black, mut white) = (0u128, 0u128);
         for (i, &w) in words.iter().enumerate().take(4) {
@@ -313,6 +320,47 @@ impl State {
         for (set, bits) in out.iter_mut().zip([b, w]) {
             for (i, word) in set.0.iter_mut().enumerate() {
                 *word = (bits >> (64 * i)) as u64;
+            }
+        }
+        out
+    }
+
+    /// [`State::stones`] in the layout `layout` (its width, height and stride).
+    pub(super) fn stones_on<const N: usize>(&self, layout: &Layout<N>) -> [BitBoard<N>; 2] {
+        self.stones(layout.width, layout.height, layout.stride)
+    }
+
+    /// [`State::stones`] on boards of more than two words: each colour's points gathered
+    /// in point order (64 to a word), then copied row by row to their bits.
+    fn stones_wide<const N: usize>(
+        &self,
+        width: usize,
+        height: usize,
+        stride: usize,
+    ) -> [BitBoard<N>; 2] {
+        let mut points = [[0u64; MAX_POINT_WORDS]; 2];
+        for (i, &w) in self.board_words().iter().enumerate() {
+            let (lo, hi) = (w & EVEN, w >> 1 & EVEN);
+            points[0][i / 2] |= (compress_even(lo & !hi) as u64) << (32 * (i % 2));
+            points[1][i / 2] |= (compress_even(hi & !lo) as u64) << (32 * (i % 2));
+        }
+        let row = (1u64 << width) - 1;
+        let mut out = [BitBoard::<N>::ZERO; 2];
+        for (set, points) in out.iter_mut().zip(&points) {
+            for y in 0..height {
+                // The row's `width` (< 64) bits from point y * width on ...
+                let (from, shift) = ((y * width) / 64, (y * width) % 64);
+                let mut bits = points[from] >> shift;
+                if shift + width > 64 {
+                    bits |= points[from + 1] << (64 - shift);
+                }
+                bits &= row;
+                // ... to bit y * stride on.
+                let (to, shift) = ((y * stride) / 64, (y * stride) % 64);
+                set.0[to] |= bits << shift;
+                if shift + width > 64 {
+                    set.0[to + 1] |= bits >> (64 - shift);
+                }
             }
         }
         out
