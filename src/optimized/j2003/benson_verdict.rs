@@ -57,10 +57,27 @@ impl PointSet {
     pub(super) fn from_bits<const N: usize>(set: &BitBoard<N>, w: usize, h: usize) -> PointSet {
         let stride = w + 1;
         if w * h > INLINE_POINTS || N > 2 {
-            let member: Vec<bool> = (0..h)
-                .flat_map(|y| (0..w).map(move |x| set.get(y * stride + x)))
-                .collect();
-            return PointSet::from_bools(&member);
+            // Row by row: the row's `w` (< 64) bits from bit y * stride on to point y * w on.
+            let mut words = vec![0u64; (w * h).div_ceil(64)];
+            let row = (1u64 << w) - 1;
+            for y in 0..h {
+                let (from, shift) = ((y * stride) / 64, (y * stride) % 64);
+                let mut bits = set.0[from] >> shift;
+                if shift + w > 64 {
+                    bits |= set.0[from + 1] << (64 - shift);
+                }
+                bits &= row;
+                let (to, shift) = ((y * w) / 64, (y * w) % 64);
+                words[to] |= bits << shift;
+                if shift + w > 64 {
+                    words[to + 1] |= bits >> (64 - shift);
+                }
+            }
+            return if w * h <= INLINE_POINTS {
+                PointSet::Inline(std::array::from_fn(|i| words.get(i).copied().unwrap_or(0)))
+            } else {
+                PointSet::Heap(words.into_boxed_slice())
+            };
         }
         // (w + 1) * h <= 128 bits here: every shift stays below 128.
         let bits = set.0[0] as u128 | if N > 1 { (set.0[1] as u128) << 64 } else { 0 };

@@ -18,7 +18,7 @@
 
 use super::benson_memo::BensonMemo;
 use super::board::{expand, stone, Board, State, Step};
-use super::liberties::Stones;
+use super::liberties::{Around, Stones};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -156,10 +156,16 @@ impl Dfpn<'_> {
     /// Initial numbers of a new state: pn grows with the liberties of S (Y must take them
     /// all), dn 1.
     /// (`child` is a successor of `parent`, whose stones are `stones`: liberties.rs.)
-    fn initial(&mut self, stones: &Stones, parent: &State, child: &State) -> (u64, u64) {
+    fn initial(
+        &mut self,
+        stones: &Stones,
+        around: Option<&Around>,
+        parent: &State,
+        child: &State,
+    ) -> (u64, u64) {
         let n = self
             .b
-            .liberty_count_after(stones, parent, child, self.check.string[0])
+            .liberty_count_after(stones, around, parent, child, self.check.string[0])
             .max(1) as u64;
         (n, 1)
     }
@@ -169,6 +175,7 @@ impl Dfpn<'_> {
         let mut succ = expand(&mut self.b, self.check, self.attacker, &self.near, key);
         succ.sort_by_key(|(rank, _, _)| *rank);
         let stones = self.b.stones_of(key);
+        let around = self.b.around(&stones, self.check.string[0]);
         let mut kids = Vec::with_capacity(succ.len());
         for (_, _, step) in succ {
             let kid = match step {
@@ -196,7 +203,7 @@ impl Dfpn<'_> {
                     } else {
                         let (pn, dn) = match self.tt.get(&c) {
                             Some(&v) => v,
-                            None => self.initial(&stones, key, &c),
+                            None => self.initial(&stones, around.as_ref(), key, &c),
                         };
                         Kid {
                             state: Some(c),

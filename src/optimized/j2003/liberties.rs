@@ -40,6 +40,16 @@ fn liberties_on_bits<const N: usize>(
     [black, white]: [BitBoard<N>; 2],
     p: Point,
 ) -> usize {
+    string_and_liberties(layout, [black, white], p).1
+}
+
+/// The string through `p` (at an empty `p`: `p` alone) with its neighbours, and its
+/// number of liberties.
+fn string_and_liberties<const N: usize>(
+    layout: &Layout<N>,
+    [black, white]: [BitBoard<N>; 2],
+    p: Point,
+) -> (BitBoard<N>, usize) {
     let (stride, on_board) = (layout.stride as u32, &layout.on_board);
     let empty = on_board.and_not(&black.or(&white));
     let bit = layout.bit_of[p] as usize;
@@ -48,11 +58,44 @@ fn liberties_on_bits<const N: usize>(
         (_, true) => BitBoard::flood(BitBoard::single(bit), &white, stride, on_board),
         _ => BitBoard::single(bit),
     };
-    string
-        .dilate(stride, on_board)
-        .and_not(&string)
-        .and(&empty)
-        .count() as usize
+    let near = string.dilate(stride, on_board);
+    (near, near.and_not(&string).and(&empty).count() as usize)
+}
+
+/// Whether a point of `near` (bits) differs between the boards of `parent` and `child`.
+fn changed_near<const N: usize>(
+    layout: &Layout<N>,
+    near: &BitBoard<N>,
+    parent: &State,
+    child: &State,
+) -> bool {
+    for (i, (&a, &b)) in parent
+        .board_words()
+        .iter()
+        .zip(child.board_words())
+        .enumerate()
+    {
+        let mut changed = a ^ b;
+        while changed != 0 {
+            let shift = changed.trailing_zeros() & !1;
+            changed &= !(3 << shift);
+            if near.get(layout.bit_of[32 * i + shift as usize / 2] as usize) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The string through a point in a parent state, for the liberty counts of its successors
+/// ([`Board::liberty_count_after`]): its stones with their neighbours (`near`, the bits of
+/// the first N words) and its number of liberties. A successor whose board differs from
+/// the parent's only off `near` has the same string with the same liberties: a string
+/// changes only by a stone placed next to it or by its removal, its liberties only at its
+/// neighbours.
+pub(super) struct Around {
+    near: [u64; WIDEST],
+    count: usize,
 }
 
 /// The stones of `child` from those of `parent` (`stones`): the points whose two bits
@@ -109,11 +152,27 @@ impl Board<'_> {
             None => Stones::None)
     }
 
+    /// The string through `p` in the state whose stones are `stones` (`None` off
+    /// bitboards), for [`Board::liberty_count_after`].
+    pub(super) fn around(&self, stones: &Stones, p: Point) -> Option<Around> {
+        let Stones::Bits(words) = stones else {
+            return None;
+        };
+        on_tables!(&self.layout, l => {
+            let (near, count) = string_and_liberties(l, Stones::bits(words), p);
+            let mut bits = [0; WIDEST];
+            bits[..near.0.len()].copy_from_slice(&near.0);
+            Some(Around { near: bits, count })
+        }, None => None)
+    }
+
     /// [`Board::liberty_count`] in `child`, a state whose board differs from that of
-    /// `parent` (with the stones `stones`, [`Board::stones_of`]) in a few points.
+    /// `parent` (with the stones `stones`, [`Board::stones_of`], and the string through `p`
+    /// there, `around`, [`Board::around`]) in a few points.
     pub(super) fn liberty_count_after(
         &mut self,
         stones: &Stones,
+        around: Option<&Around>,
         parent: &State,
         child: &State,
         p: Point,
@@ -121,6 +180,15 @@ impl Board<'_> {
         let Stones::Bits(words) = stones else {
             return self.liberty_count(child, p);
         };
+        if let Some(around) = around {
+            let unchanged = on_tables!(&self.layout, l => {
+                let near = BitBoard(std::array::from_fn(|i| around.near[i]));
+                !changed_near(l, &near, parent, child)
+            }, None => false);
+            if unchanged {
+                return around.count;
+            }
+        }
         on_tables!(&self.layout, l => liberties_on_bits(l, patched(l, Stones::bits(words), parent, child), p),
             None => self.liberty_count(child, p))
     }
@@ -170,7 +238,8 @@ mod tests {
     /// Along random walks through `expand` (plays, captures, passes, frozen bits set) on
     /// boards of one word, two words, more and too many for bitboards, the liberty count of every point in every
     /// successor, patched from its parent's stones, is the count read from the successor
-    /// itself; and some successors differ from their parent in more than one point.
+    /// itself, with and without the parent's string through the point ([`Board::around`]);
+    /// and some successors differ from their parent in more than one point.
     #[test]
     fn patched_counts_are_the_counts_from_scratch() {
         let mut seed = 0x3c6e_f372_fe94_f82bu64;
@@ -198,15 +267,19 @@ mod tests {
                 let stones = b.stones_of(&key);
                 let succ = expand(&mut b, &check, 2, &near, &key);
                 let states: Vec<State> = succ.into_iter().filter_map(|(_, _, s)| s.ok()).collect();
+                let arounds: Vec<_> = g.points().map(|p| b.around(&stones, p)).collect();
                 for child in &states {
                     let changed = g.points().filter(|&p| child.cell(p) != key.cell(p)).count();
                     captures += (changed > 1) as usize;
                     for p in g.points() {
-                        assert_eq!(
-                            b.liberty_count_after(&stones, &key, child, p),
-                            b.liberty_count(child, p),
-                            "{w}x{h} {child:?} at {p}"
-                        );
+                        let count = b.liberty_count(child, p);
+                        for around in [None, arounds[p].as_ref()] {
+                            assert_eq!(
+                                b.liberty_count_after(&stones, around, &key, child, p),
+                                count,
+                                "{w}x{h} {child:?} at {p}"
+                            );
+                        }
                         compared += 1;
                     }
                 }
