@@ -3,13 +3,16 @@
 //! bitboards, and the moves of the status game (G-3); the packed state is `state.rs`.
 //!
 //! `expand` finds a state's legal plays on the bitboards of `optimized::bitboard`, read
-//! from the packed words, where the board fits one or two words (every 9x9 board): each
-//! string labelled once with its liberties, each play judged from its four neighbours;
-//! elsewhere by flood fills on the byte board. Measured on `go-oracle bench --quick
+//! from the packed words, where the board fits `WIDEST` words (every board up to 19x19):
+//! the legal points by sets, the strings in atari one by one, each capture judged from
+//! them; elsewhere by flood fills on the byte board. Measured on `go-oracle bench --quick
 //! --budget 100000` (perf and cachegrind, 2026-11-27): flood fills and `Board::play` were a
 //! fifth of the time; with the state of `state.rs` and the frozen regions on bitboards the
-//! bench takes 9.3-9.5 s instead of 12.2-13.1 s, the same states. J2003 boards are
-//! rectangles (the engine answers `Unsupported` elsewhere).
+//! bench takes 9.3-9.5 s instead of 12.2-13.1 s, the same states. On 2026-12-06 (stop 49,
+//! callgrind, unexpected-5 at 60,000 per check): labelling every string for every state
+//! cost 7,000 instructions a state, the sets 3,200; boards of three to six words (13x13,
+//! 19x19) had been on the byte board, 2 to 3 times slower for the same states. J2003
+//! boards are rectangles (the engine answers `Unsupported` elsewhere).
 
 use crate::engine::Move;
 use crate::geometry::{Colour, Geometry, Point, Position};
@@ -710,7 +713,13 @@ mod tests {
         let mut next = rng(0x2545_f491_4f6c_dd1d);
         let (mut captures, mut kos, mut tried) = (0, 0, 0);
         for i in 0..4000 {
-            let (w, h) = [(7, 4), (5, 5), (9, 9), (1, 7), (8, 7), (12, 11), (19, 19), (21, 20)][i % 8];
+            // Boards of one, two and three words; one in a hundred of six words or too big
+            // for bitboards (their byte board's plays cost a flood fill per point).
+            let (w, h) = if i % 100 == 0 {
+                [(19, 19), (21, 20)][i / 100 % 2]
+            } else {
+                [(7, 4), (5, 5), (9, 9), (1, 7), (8, 7), (12, 11)][i % 6]
+            };
             let g = Geometry::rect(w, h).expect("a rectangle");
             let board: Vec<u8> = (0..w * h).map(|_| (next() % 3) as u8).collect();
             let check = check(Vec::new());
