@@ -62,6 +62,27 @@ fn string_and_liberties<const N: usize>(
     (near, near.and_not(&string).and(&empty).count() as usize)
 }
 
+/// The points whose content differs between the boards of `parent` and `child` (their two
+/// bits in the packed words), with the content in `child`.
+fn changes<'a>(parent: &'a State, child: &'a State) -> impl Iterator<Item = (Point, u8)> + 'a {
+    parent
+        .board_words()
+        .iter()
+        .zip(child.board_words())
+        .enumerate()
+        .flat_map(|(i, (&a, &b))| {
+            let mut changed = a ^ b;
+            std::iter::from_fn(move || {
+                if changed == 0 {
+                    return None;
+                }
+                let shift = changed.trailing_zeros() & !1;
+                changed &= !(3 << shift);
+                Some((32 * i + shift as usize / 2, (b >> shift & 3) as u8))
+            })
+        })
+}
+
 /// Whether a point of `near` (bits) differs between the boards of `parent` and `child`.
 fn changed_near<const N: usize>(
     layout: &Layout<N>,
@@ -69,22 +90,7 @@ fn changed_near<const N: usize>(
     parent: &State,
     child: &State,
 ) -> bool {
-    for (i, (&a, &b)) in parent
-        .board_words()
-        .iter()
-        .zip(child.board_words())
-        .enumerate()
-    {
-        let mut changed = a ^ b;
-        while changed != 0 {
-            let shift = changed.trailing_zeros() & !1;
-            changed &= !(3 << shift);
-            if near.get(layout.bit_of[32 * i + shift as usize / 2] as usize) {
-                return true;
-            }
-        }
-    }
-    false
+    changes(parent, child).any(|(p, _)| near.get(layout.bit_of[p] as usize))
 }
 
 /// The string through a point in a parent state, for the liberty counts of its successors
@@ -106,31 +112,20 @@ fn patched<const N: usize>(
     parent: &State,
     child: &State,
 ) -> [BitBoard<N>; 2] {
-    for (i, (&a, &b)) in parent
-        .board_words()
-        .iter()
-        .zip(child.board_words())
-        .enumerate()
-    {
-        let mut changed = a ^ b;
-        while changed != 0 {
-            let shift = changed.trailing_zeros() & !1;
-            changed &= !(3 << shift);
-            let p = 32 * i + shift as usize / 2;
-            let bit = layout.bit_of[p] as usize;
-            match b >> shift & 3 {
-                1 => {
-                    black.set(bit);
-                    white.clear(bit);
-                }
-                2 => {
-                    white.set(bit);
-                    black.clear(bit);
-                }
-                _ => {
-                    black.clear(bit);
-                    white.clear(bit);
-                }
+    for (p, content) in changes(parent, child) {
+        let bit = layout.bit_of[p] as usize;
+        match content {
+            1 => {
+                black.set(bit);
+                white.clear(bit);
+            }
+            2 => {
+                white.set(bit);
+                black.clear(bit);
+            }
+            _ => {
+                black.clear(bit);
+                white.clear(bit);
             }
         }
     }
