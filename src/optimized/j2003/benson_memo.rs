@@ -76,7 +76,10 @@ impl BensonMemo {
         }
         // The stones straight from the packed words where the board fits six words (the
         // widths of `board::Tables`).
-        let verdict = match geometry.rect_size().map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64))) {
+        let verdict = match geometry
+            .rect_size()
+            .map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64)))
+        {
             Some((w, h, 1)) => on_packed::<1>(key, w, h, c),
             Some((w, h, 2)) => on_packed::<2>(key, w, h, c),
             Some((w, h, 3)) => on_packed::<3>(key, w, h, c),

@@ -125,7 +125,10 @@ impl PointSet {
 /// ([`crate::optimized::benson::Benson`]), elsewhere over the geometry's adjacency
 /// ([`crate::benson::on_graph`]).
 pub(super) fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
-    match geometry.rect_size().map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64))) {
+    match geometry
+        .rect_size()
+        .map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64)))
+    {
         Some((w, h, 1)) => on_bitboards::<1>(w, h, board, c),
         Some((w, h, 2)) => on_bitboards::<2>(w, h, board, c),
         Some((w, h, 3)) => on_bitboards::<3>(w, h, board, c),

@@ -308,11 +308,18 @@ impl Board<'_> {
         let mut atari = std::mem::take(&mut self.atari);
         atari.clear();
         let own_safe = classify_strings(&own, &empty, &rich, stride, on_board, |_, _| {});
-        classify_strings(&theirs, &empty, &rich, stride, on_board, |string, liberty| {
-            let mut words = [0; WIDEST];
-            words[..N].copy_from_slice(&string.0);
-            atari.push((words, liberty as u16));
-        });
+        classify_strings(
+            &theirs,
+            &empty,
+            &rich,
+            stride,
+            on_board,
+            |string, liberty| {
+                let mut words = [0; WIDEST];
+                words[..N].copy_from_slice(&string.0);
+                atari.push((words, liberty as u16));
+            },
+        );
         let captures = {
             let mut set = BitBoard::<N>::ZERO;
             for &(_, liberty) in &atari {

@@ -319,7 +319,11 @@ impl Proof<'_> {
             // A forbidden ko capture on a last outside liberty may capture its enclosing
             // string too in the real game (the opponent may have filled the region), so it
             // is no ko capture there and does not make the ko-pass legal.
-            let ko_pass = self.b.banned.iter().any(|&x| !frozen.last_liberty.contains(x));
+            let ko_pass = self
+                .b
+                .banned
+                .iter()
+                .any(|&x| !frozen.last_liberty.contains(x));
             out.retain(|(_, mv, _)| match mv {
                 Move::Play(x) => !frozen.region.contains(*x) && !frozen.last_liberty.contains(*x),
                 Move::KoPass => ko_pass,
@@ -354,8 +358,8 @@ impl Proof<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::{expand, WIDEST};
     use super::super::board::test_support::{byte_board, names, random_check, rng};
+    use super::super::board::{expand, WIDEST};
     use super::*;
     use crate::geometry::Geometry;
     use crate::status_game::{StatusCheck, StatusKind};
