@@ -8,7 +8,7 @@
 //! reads one entry, with no pointer to follow and no allocation.
 
 use super::benson_verdict::{benson_alive, on_stones, Benson, PointSet};
-use super::board::State;
+use super::board::{on_words, State};
 use super::state::Words;
 use crate::geometry::Geometry;
 use rustc_hash::FxHashMap as HashMap;
@@ -76,20 +76,13 @@ impl BensonMemo {
         }
         // The stones straight from the packed words where the board fits six words (the
         // widths of `board::Tables`).
-        let verdict = match geometry
-            .rect_size()
-            .map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64)))
-        {
-            Some((w, h, 1)) => on_packed::<1>(key, w, h, c),
-            Some((w, h, 2)) => on_packed::<2>(key, w, h, c),
-            Some((w, h, 3)) => on_packed::<3>(key, w, h, c),
-            Some((w, h, 4)) => on_packed::<4>(key, w, h, c),
-            Some((w, h, 5 | 6)) => on_packed::<6>(key, w, h, c),
-            _ => {
-                key.board_into(geometry.len(), &mut self.board);
-                benson_alive(geometry, &self.board, c)
-            }
-        };
+        let packed = geometry.rect_size().and_then(
+            |(w, h)| on_words!(w, h, N => Some(on_packed::<N>(key, w, h, c)), None => None),
+        );
+        let verdict = packed.unwrap_or_else(|| {
+            key.board_into(geometry.len(), &mut self.board);
+            benson_alive(geometry, &self.board, c)
+        });
         if self.on {
             if self.len() >= CAPACITY {
                 self.clear();

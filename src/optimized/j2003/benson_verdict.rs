@@ -4,7 +4,7 @@
 //! (j2003_dfpn.rs) and `benson-memo` (benson_memo.rs) read. It runs the one fixpoint of the
 //! project (`crate::benson`), on bitboards where the board fits.
 
-use super::board::EMPTY;
+use super::board::{on_words, EMPTY};
 use crate::benson::{self, Occupant, Vitality};
 use crate::geometry::{Geometry, Point};
 use crate::optimized::benson as bitboard_benson;
@@ -125,16 +125,10 @@ impl PointSet {
 /// ([`crate::optimized::benson::Benson`]), elsewhere over the geometry's adjacency
 /// ([`crate::benson::on_graph`]).
 pub(super) fn benson_alive(geometry: &Geometry, board: &[u8], c: u8) -> Benson {
-    match geometry
-        .rect_size()
-        .map(|(w, h)| (w, h, ((w + 1) * h).div_ceil(64)))
-    {
-        Some((w, h, 1)) => on_bitboards::<1>(w, h, board, c),
-        Some((w, h, 2)) => on_bitboards::<2>(w, h, board, c),
-        Some((w, h, 3)) => on_bitboards::<3>(w, h, board, c),
-        Some((w, h, 4)) => on_bitboards::<4>(w, h, board, c),
-        Some((w, h, 5 | 6)) => on_bitboards::<6>(w, h, board, c),
-        _ => on_graph(geometry, board, c),
+    match geometry.rect_size() {
+        Some((w, h)) => on_words!(w, h, N => on_bitboards::<N>(w, h, board, c),
+            None => on_graph(geometry, board, c)),
+        None => on_graph(geometry, board, c),
     }
 }
 
