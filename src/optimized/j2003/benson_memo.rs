@@ -8,8 +8,9 @@
 //! reads one entry, with no pointer to follow and no allocation.
 
 use super::benson_verdict::{benson_alive, on_stones, Benson, PointSet};
-use super::board::{on_words, State};
+use super::board::State;
 use super::state::Words;
+use super::tables::on_words;
 use crate::geometry::Geometry;
 use rustc_hash::FxHashMap as HashMap;
 

@@ -4,7 +4,8 @@
 //! (j2003_dfpn.rs) and `benson-memo` (benson_memo.rs) read. It runs the one fixpoint of the
 //! project (`crate::benson`), on bitboards where the board fits.
 
-use super::board::{on_words, EMPTY};
+use super::board::EMPTY;
+use super::tables::on_words;
 use crate::benson::{self, Occupant, Vitality};
 use crate::geometry::{Geometry, Point};
 use crate::optimized::benson as bitboard_benson;

@@ -8,8 +8,9 @@
 //! same regions: unit test `frozen_regions_agree_on_bits_and_bytes`).
 
 use super::benson_verdict::PointSet;
-use super::board::{on_tables, State, Step, Tables, EMPTY};
+use super::board::{State, Step, EMPTY};
 use super::proof_search::{Proof, Prover};
+use super::tables::{on_tables, Tables};
 use crate::engine::Move;
 use crate::geometry::Point;
 use crate::optimized::bitboard::BitBoard;
@@ -358,8 +359,9 @@ impl Proof<'_> {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::expand;
     use super::super::board::test_support::{byte_board, names, random_check, rng};
-    use super::super::board::{expand, WIDEST};
+    use super::super::tables::WIDEST;
     use super::*;
     use crate::geometry::Geometry;
     use crate::status_game::{StatusCheck, StatusKind};

@@ -7,7 +7,8 @@
 //! `go-oracle bench --quick --budget 100000` (callgrind, 2026-11-27): unpacking the
 //! successors' stones for these counts was 6% of the instructions.
 
-use super::board::{on_tables, Board, State, Tables, EMPTY, WIDEST};
+use super::board::{Board, State, EMPTY};
+use super::tables::{on_tables, Tables, WIDEST};
 use crate::geometry::Point;
 use crate::optimized::bitboard::BitBoard;
 use crate::optimized::layout::Layout;

@@ -29,6 +29,8 @@
 //! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
 //!   searches share;
 //! * `state.rs`: the packed state (words inline, a Zobrist key kept by every change);
+//! * `tables.rs`: the widths on bitboards (one to six words, every board up to 19x19):
+//!   `Tables`, `on_words!`, `on_tables!`;
 //! * `liberties.rs`: liberty counts in packed states (df-pn's initial numbers), a state's
 //!   successors patched from its stones;
 //! * `state_graph.rs`: the state graph, Y's winning region (Büchi fixpoint), a principal line;
@@ -77,6 +79,7 @@ mod state;
 mod state_graph;
 mod state_graph_memo;
 mod survival_proof;
+mod tables;
 
 pub(super) use j19_ko_stone_screen::screens_ending_passes;
 pub(super) use score::board_score;
