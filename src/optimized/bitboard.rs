@@ -8,6 +8,24 @@
 //! regions, with the smallest `N` for the board), VJR's states, J2003's plays (where the
 //! board fits two words, `j2003/board.rs`). Why LJR stays on its own boards: `ljr/board.rs`.
 
+/// ORs the `len` (< 64) bits of `src` from bit `from` on into `dst` from bit `to` on (bits
+/// numbered across the words, low bit first): a row between the stride layout and the
+/// points' order.
+#[inline]
+pub fn copy_bits(src: &[u64], from: usize, dst: &mut [u64], to: usize, len: usize) {
+    let (word, shift) = (from / 64, from % 64);
+    let mut bits = src[word] >> shift;
+    if shift + len > 64 {
+        bits |= src[word + 1] << (64 - shift);
+    }
+    bits &= (1u64 << len) - 1;
+    let (word, shift) = (to / 64, to % 64);
+    dst[word] |= bits << shift;
+    if shift + len > 64 {
+        dst[word + 1] |= bits >> (64 - shift);
+    }
+}
+
 /// Words needed for the largest board, 25 x 26 bits.
 pub const MAX_WORDS: usize = 11;
 

@@ -9,7 +9,7 @@ use super::tables::on_words;
 use crate::benson::{self, Occupant, Vitality};
 use crate::geometry::{Geometry, Point};
 use crate::optimized::benson as bitboard_benson;
-use crate::optimized::bitboard::BitBoard;
+use crate::optimized::bitboard::{copy_bits, BitBoard};
 use crate::optimized::legal::Layout;
 
 /// Benson's verdict on one board for the defender's colour (see [`benson_alive`]).
@@ -58,21 +58,10 @@ impl PointSet {
     pub(super) fn from_bits<const N: usize>(set: &BitBoard<N>, w: usize, h: usize) -> PointSet {
         let stride = w + 1;
         if w * h > INLINE_POINTS || N > 2 {
-            // Row by row: the row's `w` (< 64) bits from bit y * stride on to point y * w on.
+            // Row by row: the row's `w` bits from bit y * stride on to point y * w on.
             let mut words = vec![0u64; (w * h).div_ceil(64)];
-            let row = (1u64 << w) - 1;
             for y in 0..h {
-                let (from, shift) = ((y * stride) / 64, (y * stride) % 64);
-                let mut bits = set.0[from] >> shift;
-                if shift + w > 64 {
-                    bits |= set.0[from + 1] << (64 - shift);
-                }
-                bits &= row;
-                let (to, shift) = ((y * w) / 64, (y * w) % 64);
-                words[to] |= bits << shift;
-                if shift + w > 64 {
-                    words[to + 1] |= bits >> (64 - shift);
-                }
+                copy_bits(&set.0, y * stride, &mut words, y * w, w);
             }
             return if w * h <= INLINE_POINTS {
                 PointSet::Inline(std::array::from_fn(|i| words.get(i).copied().unwrap_or(0)))

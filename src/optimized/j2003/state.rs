@@ -17,7 +17,7 @@ use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
 
 use crate::geometry::Point;
-use crate::optimized::bitboard::BitBoard;
+use crate::optimized::bitboard::{copy_bits, BitBoard};
 use crate::optimized::layout::Layout;
 
 /// Words kept inline: a 9x9 board (3 words) with its played-stone (2) and frozen-region
@@ -344,23 +344,10 @@ impl State {
             points[0][i / 2] |= (compress_even(lo & !hi) as u64) << (32 * (i % 2));
             points[1][i / 2] |= (compress_even(hi & !lo) as u64) << (32 * (i % 2));
         }
-        let row = (1u64 << width) - 1;
         let mut out = [BitBoard::<N>::ZERO; 2];
         for (set, points) in out.iter_mut().zip(&points) {
             for y in 0..height {
-                // The row's `width` (< 64) bits from point y * width on ...
-                let (from, shift) = ((y * width) / 64, (y * width) % 64);
-                let mut bits = points[from] >> shift;
-                if shift + width > 64 {
-                    bits |= points[from + 1] << (64 - shift);
-                }
-                bits &= row;
-                // ... to bit y * stride on.
-                let (to, shift) = ((y * stride) / 64, (y * stride) % 64);
-                set.0[to] |= bits << shift;
-                if shift + width > 64 {
-                    set.0[to + 1] |= bits >> (64 - shift);
-                }
+                copy_bits(points, y * width, &mut set.0, y * stride, width);
             }
         }
         out
