@@ -610,7 +610,9 @@ impl<const N: usize> OptGame<N> {
         if self.occupied_points.get(p) {
             return false;
         }
-        self.layout.next(self.bit(p)).all_in(self.stones.of(c))
+        self.layout.around_point[p]
+            .and_not(self.stones.of(c))
+            .is_zero()
     }
 
     pub fn points(&self) -> usize {

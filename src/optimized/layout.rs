@@ -22,6 +22,9 @@ pub struct Layout<const N: usize> {
     pub neighbours_of: Vec<([u16; 4], u8)>,
     /// The on-board neighbours of every padded bit as a set.
     pub around: Vec<BitBoard<N>>,
+    /// The same sets indexed by point (a question about a point, such as random play's
+    /// "is this an eye of mine?", reads one entry).
+    pub around_point: Vec<BitBoard<N>>,
 }
 
 impl<const N: usize> Layout<N> {
@@ -91,7 +94,7 @@ impl<const N: usize> Layout<N> {
                 }
             })
             .collect();
-        let around = neighbours_of
+        let around: Vec<BitBoard<N>> = neighbours_of
             .iter()
             .map(|(nb, k)| {
                 let mut set = BitBoard::ZERO;
@@ -101,7 +104,9 @@ impl<const N: usize> Layout<N> {
                 set
             })
             .collect();
+        let around_point = (0..width * height).map(|p| around[p + p / width]).collect();
         Layout {
+            around_point,
             width,
             height,
             stride,
