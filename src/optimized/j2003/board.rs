@@ -14,11 +14,10 @@
 //! 19x19) had been on the byte board, 2 to 3 times slower for the same states. J2003
 //! boards are rectangles (the engine answers `Unsupported` elsewhere).
 
-use crate::engine::Move;
 use crate::geometry::{Colour, Geometry, Point, Position};
 use crate::optimized::bitboard::BitBoard;
 use crate::optimized::layout::Layout;
-use crate::status_game::{StatusCheck, StatusKind};
+use crate::status_game::StatusCheck;
 
 pub(super) use super::state::State;
 use super::tables::{on_tables, Tables, WIDEST};
@@ -107,8 +106,8 @@ pub(super) struct Board<'a> {
     removed: Vec<Point>,
     retaken: Vec<Point>,
     /// The legal plays of the last `legal_plays`, their removals in `removed_all`.
-    plays: Vec<Play>,
-    removed_all: Vec<Point>,
+    pub(super) plays: Vec<Play>,
+    pub(super) removed_all: Vec<Point>,
     /// The opposing strings in atari of the board being expanded on bitboards: their
     /// stones (the first N words) and their liberty's bit.
     atari: Vec<([u64; WIDEST], u16)>,
@@ -239,7 +238,7 @@ impl Board<'_> {
     /// `plays` (their removals into `removed_all`): on bitboards where the board fits
     /// `WIDEST` words, else by flood fills on the byte board. Both give the same plays, removals
     /// and ko captures (the unit test `bitboard_and_byte_plays_agree`).
-    fn legal_plays(&mut self, key: &State, colour: u8) {
+    pub(super) fn legal_plays(&mut self, key: &State, colour: u8) {
         self.plays.clear();
         self.removed_all.clear();
         let tables = std::mem::replace(&mut self.layout, Tables::None);
@@ -420,155 +419,11 @@ fn classify_strings<const N: usize>(
 /// A legal play found by [`Board::legal_plays`]: its point, its removals
 /// (`removed_all[from..to]`, sorted) and whether it is a ko capture (C-5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Play {
-    x: Point,
-    from: u32,
-    to: u32,
-    ko: bool,
-}
-
-/// A successor: a state, or the end of the sequence (or a capture in the U game) with
-/// whether Y wins it.
-pub(super) type Step = Result<State, bool>;
-
-/// The moves from `key` (G-3) with their successors, each with an ordering rank: 0 passes
-/// (and in the U game captures), 1 the ko-pass, 2 captures, 3 plays near S or L (`near`),
-/// 4 other plays.
-pub(super) fn expand(
-    b: &mut Board,
-    check: &StatusCheck,
-    attacker: u8,
-    near: &[bool],
-    key: &State,
-) -> Vec<(u8, Move, Step)> {
-    expand_where(b, check, attacker, near, key, |_, _| true)
-}
-
-/// [`expand`] without the plays at a point `x` with rank `rank` where `keep(x, rank)` is
-/// false: they are left out before their successor is built (the proof search's filters,
-/// which would drop them afterwards; the pass, the ko-pass, `Board::banned` and the other
-/// successors are as [`expand`] gives them).
-pub(super) fn expand_where(
-    b: &mut Board,
-    check: &StatusCheck,
-    attacker: u8,
-    near: &[bool],
-    key: &State,
-    keep: impl Fn(Point, u8) -> bool,
-) -> Vec<(u8, Move, Step)> {
-    let uncapturable = check.kind == StatusKind::Uncapturable;
-    let player = key.to_move;
-    let defender = 3 - attacker;
-    b.banned.clear();
-    b.legal_plays(key, player);
-    // Room for the pass, the plays and the ko-pass (one allocation).
-    let mut out: Vec<(u8, Move, Step)> = Vec::with_capacity(b.plays.len() + 2);
-    // G-6: a pass after a pass ends the sequence; Y wins iff S is captured and (C1/C2)
-    // no played X stone stands on L.
-    out.push((
-        0,
-        Move::Pass,
-        if key.after_pass {
-            Err(key.captured && key.played().iter().all(|&w| w == 0))
-        } else {
-            Ok(State {
-                to_move: 3 - player,
-                after_pass: true,
-                ..key.clone()
-            })
-        },
-    ));
-    let mut ko_pass_legal = false;
-    for &Play { x, from, to, ko } in &b.plays {
-        let removed = &b.removed_all[from as usize..to as usize];
-        // The entry this play adds to the ko record (the record is copied only for a
-        // successor that is built).
-        let mut recorded = None;
-        if ko {
-            // C-5: a ko capture (the immediate retake removes exactly x and restores).
-            let (xx, yy) = (x as u16, removed[0] as u16);
-            match b.favoured {
-                // `ko-bracketing`: the favoured player's ko captures are free and
-                // unrecorded; the other player makes none.
-                Some(f) if f == player => {}
-                Some(_) => continue,
-                None if key.ko_record.contains(&(3 - player, yy, xx)) => {
-                    ko_pass_legal = true;
-                    b.banned.push(x);
-                    continue;
-                }
-                None => {
-                    if !key.ko_record.contains(&(player, xx, yy)) {
-                        recorded = Some((player, xx, yy));
-                    }
-                }
-            }
-        }
-        let captured = key.captured || removed.contains(&check.string[0]);
-        let rank = if uncapturable && captured {
-            0
-        } else if !removed.is_empty() {
-            2
-        } else if near[x] {
-            3
-        } else {
-            4
-        };
-        if !keep(x, rank) {
-            continue;
-        }
-        // U game: a capture is Y's win whatever follows (C-8).
-        if uncapturable && captured {
-            out.push((0, Move::Play(x), Err(true)));
-            continue;
-        }
-        let mut record = key.ko_record.clone();
-        if let Some(entry) = recorded {
-            record.push(entry);
-            record.sort_unstable();
-        }
-        // The successor's cells: the stone at x, the removals, the played stones on L.
-        let mut next = State {
-            key: key.key,
-            cells: key.cells.clone(),
-            played_words: key.played_words,
-            frozen_words: key.frozen_words,
-            to_move: 3 - player,
-            after_pass: false,
-            captured,
-            ko_record: record,
-        };
-        next.set_point(x, player);
-        for &q in removed {
-            next.set_point(q, EMPTY);
-            if let Some(i) = b.local_index[q] {
-                next.set_played(i as usize, false);
-            }
-        }
-        if player == defender {
-            if let Some(i) = b.local_index[x] {
-                next.set_played(i as usize, true);
-            }
-        }
-        out.push((rank, Move::Play(x), Ok(next)));
-    }
-    // `ko-bracketing`: the favoured player may always ko-pass, the other never.
-    if let Some(f) = b.favoured {
-        ko_pass_legal = f == player;
-    }
-    if ko_pass_legal {
-        out.push((
-            1,
-            Move::KoPass,
-            Ok(State {
-                to_move: 3 - player,
-                after_pass: false,
-                ko_record: Vec::new(),
-                ..key.clone()
-            }),
-        ));
-    }
-    out
+pub(super) struct Play {
+    pub(super) x: Point,
+    pub(super) from: u32,
+    pub(super) to: u32,
+    pub(super) ko: bool,
 }
 
 /// Helpers of the unit tests of the solver's files.
@@ -648,8 +503,10 @@ pub(super) mod test_support {
 
 #[cfg(test)]
 mod tests {
+    use super::super::successors::expand;
     use super::*;
     use crate::geometry::Colour;
+    use crate::status_game::StatusKind;
 
     use super::test_support::rng;
 

@@ -8,8 +8,9 @@
 //! same regions: unit test `frozen_regions_agree_on_bits_and_bytes`).
 
 use super::benson_verdict::PointSet;
-use super::board::{State, Step, EMPTY};
+use super::board::{State, EMPTY};
 use super::proof_search::{Proof, Prover};
+use super::successors::{Plan, Plans};
 use super::tables::{on_tables, Tables};
 use crate::engine::Move;
 use crate::geometry::Point;
@@ -303,19 +304,9 @@ impl Proof<'_> {
     /// prover plays neither there nor on the last outside liberty of an enclosing string; when
     /// Y proves, X's play that joins S's string to an enclosing string ends the sequence as
     /// X's win.
-    pub(super) fn freeze(
-        &mut self,
-        key: &State,
-        prover_turn: bool,
-        frozen: &Frozen,
-        out: &mut Vec<(u8, Move, Step)>,
-    ) {
-        let words = frozen.region.words(self.b.geometry.len());
-        for (_, _, step) in out.iter_mut() {
-            if let Ok(next) = step {
-                next.set_frozen_words(words);
-            }
-        }
+    pub(super) fn freeze(&mut self, prover_turn: bool, frozen: &Frozen, plans: &mut Plans) {
+        plans.frozen = Some(frozen.region.words(self.b.geometry.len()).to_vec());
+        let out = &mut plans.moves;
         if prover_turn {
             // A forbidden ko capture on a last outside liberty may capture its enclosing
             // string too in the real game (the opponent may have filled the region), so it
@@ -347,20 +338,14 @@ impl Proof<'_> {
                 }
             }
         }
-        let mut tempo = State {
-            to_move: 3 - key.to_move,
-            after_pass: false,
-            ..key.clone()
-        };
-        tempo.set_frozen_words(words);
-        out.push((4, Move::Play(frozen.first), Ok(tempo)));
+        out.push((4, Move::Play(frozen.first), Ok(Plan::Tempo)));
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::expand;
     use super::super::board::test_support::{byte_board, names, random_check, rng};
+    use super::super::successors::plan_where;
     use super::super::tables::WIDEST;
     use super::*;
     use crate::geometry::Geometry;
@@ -434,9 +419,18 @@ mod tests {
             ["B2", "C2", "A1", "B1", "C1", "D1"]
         );
         // The tempo replaces White's play at A2; Black may not play A2 nor D2.
-        let mut moves = expand(&mut x.b, &check, 2, &x.near, &key);
-        x.freeze(&key, false, &frozen, &mut moves);
-        let white: Vec<Move> = moves.iter().map(|(_, m, _)| *m).collect();
+        let mut moves = plan_where(&mut x.b, &check, 2, &x.near, &key, |_, _| true);
+        x.freeze(false, &frozen, &mut moves);
+        let white: Vec<Move> = moves.moves.iter().map(|(_, m, _)| *m).collect();
+        // Every successor, the tempo and the pass included, records the frozen region.
+        let a2 = g.parse_gtp("A2").unwrap();
+        let built = moves.build_all(&x.b, &key);
+        assert!(built.len() > 2);
+        for (_, mv, step) in &built {
+            if let Ok(next) = step {
+                assert!(next.is_frozen(a2), "{mv:?}");
+            }
+        }
         assert!(white.contains(&Move::Play(g.parse_gtp("D2").unwrap())));
         assert_eq!(
             white
@@ -449,9 +443,9 @@ mod tests {
             to_move: 1,
             ..key.clone()
         };
-        let mut moves = expand(&mut x.b, &check, 2, &x.near, &black_key);
-        x.freeze(&black_key, true, &frozen, &mut moves);
-        let black: Vec<Move> = moves.iter().map(|(_, m, _)| *m).collect();
+        let mut moves = plan_where(&mut x.b, &check, 2, &x.near, &black_key, |_, _| true);
+        x.freeze(true, &frozen, &mut moves);
+        let black: Vec<Move> = moves.moves.iter().map(|(_, m, _)| *m).collect();
         for p in ["A2", "D2"] {
             assert!(!black.contains(&Move::Play(g.parse_gtp(p).unwrap())), "{p}");
         }

@@ -17,8 +17,9 @@
 //! searched here (their Büchi conditions need the fixpoint of `proof_search.rs`).
 
 use super::benson_memo::BensonMemo;
-use super::board::{expand, stone, Board, State, Step};
+use super::board::{stone, Board, State};
 use super::liberties::{Around, Stones};
+use super::successors::{expand, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};

@@ -226,7 +226,7 @@ impl Board<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::board::expand;
+    use super::super::successors::expand;
     use super::*;
     use crate::geometry::{Colour, Geometry};
     use crate::status_game::{StatusCheck, StatusKind};

@@ -26,8 +26,10 @@
 //!   prover's opponent: the opponent's plays there are one tempo move).
 //!
 //! Files:
-//! * `board.rs`: the byte board, strings, the packed state and its moves (G-3): what both
-//!   searches share;
+//! * `board.rs`: the byte board, strings and the legal plays (J-8): what both searches
+//!   share;
+//! * `successors.rs`: a state's moves (G-3) as plans, each successor built on demand
+//!   (`expand` builds them all);
 //! * `state.rs`: the packed state (words inline, a Zobrist key kept by every change);
 //! * `tables.rs`: the widths on bitboards (one to six words, every board up to 19x19):
 //!   `Tables`, `on_words!`, `on_tables!`;
@@ -78,6 +80,7 @@ mod sealed_regions;
 mod state;
 mod state_graph;
 mod state_graph_memo;
+mod successors;
 mod survival_proof;
 mod tables;
 

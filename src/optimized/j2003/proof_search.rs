@@ -10,8 +10,9 @@
 
 use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
-use super::board::{expand, expand_where, stone, string_into, Board, State, Step};
+use super::board::{stone, string_into, Board, State};
 use super::state::frozen_words;
+use super::successors::{plan_where, Plans};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -347,21 +348,16 @@ impl Proof<'_> {
     /// In a `narrow` search the prover's own plays are only those at most two steps from S
     /// or L and captures, and never into its own one-point eye (all neighbours stones of one string of its own): a
     /// strategy that uses fewer moves is still a strategy, so a proof found stays a proof.
-    fn successors(&mut self, key: &State, prover_turn: bool) -> Vec<(u8, Move, Step)> {
+    fn successors(&mut self, key: &State, prover_turn: bool) -> Plans {
         self.successors_with(key, prover_turn, true)
     }
 
-    /// [`Proof::successors`]; without `prefilter`, every successor is built before the
-    /// filters drop some (what the unit test `prefiltered_successors_are_the_filtered_ones`
-    /// compares with).
-    fn successors_with(
-        &mut self,
-        key: &State,
-        prover_turn: bool,
-        prefilter: bool,
-    ) -> Vec<(u8, Move, Step)> {
-        // The plays that the filters below drop are left out by `expand_where` before their
-        // successors are built (the same filters, applied again below, then drop nothing
+    /// [`Proof::successors`] (as plans, built when the search reaches them: successors.rs);
+    /// without `prefilter`, every move is planned before the filters drop some (what the
+    /// unit test `prefiltered_successors_are_the_filtered_ones` compares with).
+    fn successors_with(&mut self, key: &State, prover_turn: bool, prefilter: bool) -> Plans {
+        // The plays that the filters below drop are left out by `plan_where` before their
+        // successors are planned (the same filters, applied again below, then drop nothing
         // more): sealed points, frozen regions and their walls' last liberties, the far
         // plays of a narrow search.
         let sealing = self.seals() && (prover_turn || self.prover == Prover::Defender);
@@ -372,7 +368,7 @@ impl Proof<'_> {
         };
         let far_out = self.narrow && prover_turn;
         let (sealed, frozen_ref) = (&self.sealed.sealed, frozen.as_ref());
-        let mut out = expand_where(
+        let mut plans = plan_where(
             &mut self.b,
             self.check,
             self.attacker,
@@ -390,18 +386,20 @@ impl Proof<'_> {
             // sealed by X's unconditionally alive strings: the prover's by choice, Y's (when
             // X proves) because X's pass answers them and they change nothing outside.
             let sealed = &self.sealed.sealed;
-            out.retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed.contains(*x)));
+            plans
+                .moves
+                .retain(|(_, mv, _)| !matches!(mv, Move::Play(x) if sealed.contains(*x)));
         }
         // `frozen-regions` (frozen_regions.rs).
         if let Some(frozen) = frozen {
-            self.freeze(key, prover_turn, &frozen, &mut out);
+            self.freeze(prover_turn, &frozen, &mut plans);
         }
         if far_out {
             let geometry = self.b.geometry;
             key.board_into(geometry.len(), &mut self.b.cells);
             let (board, mark, stamp) = (&self.b.cells, &mut self.b.mark, &mut self.b.stamp);
             let mut string = Vec::new();
-            out.retain(|(rank, mv, _)| match mv {
+            plans.moves.retain(|(rank, mv, _)| match mv {
                 Move::Play(x) => {
                     let ns = geometry.neighbours(*x);
                     let eye = ns.iter().all(|&n| board[n] == key.to_move) && {
@@ -415,8 +413,8 @@ impl Proof<'_> {
                 _ => true,
             });
         }
-        out.sort_by_key(|(rank, _, _)| *rank);
-        out
+        plans.moves.sort_by_key(|(rank, _, _)| *rank);
+        plans
     }
 
     /// One line of a proof found (spec S-3, for `explain`): the prover's moves, and for the
@@ -431,17 +429,25 @@ impl Proof<'_> {
             let Some(&choice) = self.proved.get(&key) else {
                 break;
             };
-            let mut succ = expand(&mut self.b, self.check, self.attacker, &self.near, &key);
+            let mut plans = plan_where(
+                &mut self.b,
+                self.check,
+                self.attacker,
+                &self.near,
+                &key,
+                |_, _| true,
+            );
             if self.frozen_regions {
                 // `frozen-regions` (frozen_regions.rs).
                 if let Some(frozen) = self.frozen(&key) {
                     let prover_turn =
                         (key.to_move == self.attacker) == (self.prover == Prover::Attacker);
-                    self.freeze(&key, prover_turn, &frozen, &mut succ);
+                    self.freeze(prover_turn, &frozen, &mut plans);
                 }
             }
+            let mut succ = plans.build_all(&self.b, &key);
             succ.sort_by_key(|(rank, _, _)| *rank);
-            let covered = |step: &Step| matches!(step, Ok(c) if self.proved.contains_key(c));
+            let covered = |step: &super::successors::Step| matches!(step, Ok(c) if self.proved.contains_key(c));
             let pick = match choice {
                 Some(mv) => succ.iter().find(|(_, m, _)| *m == mv),
                 None => succ
@@ -621,7 +627,8 @@ impl Proof<'_> {
         let prover_turn = (key.to_move == self.attacker) == (self.prover == Prover::Attacker);
         let y_proves = self.prover == Prover::Attacker;
         let prover_wins = move |y_wins: bool| y_wins == y_proves;
-        let mut succ = self.successors(key, prover_turn);
+        let mut plans = self.successors(key, prover_turn);
+        let mut succ = std::mem::take(&mut plans.moves);
         if !prover_turn {
             // The opponent's immediate wins first: they refute soonest.
             succ.sort_by_key(|(_, _, c)| !matches!(c, Err(y) if !prover_wins(*y)));
@@ -630,7 +637,10 @@ impl Proof<'_> {
             let inner = self.stack.len();
             let w = match c {
                 Err(y_wins) => prover_wins(y_wins).then_some((usize::MAX, usize::MAX)),
-                Ok(c) => {
+                Ok(plan) => {
+                    // Built only now (successors.rs): most of the opponent's are never
+                    // reached.
+                    let c = plans.build(&self.b, key, &plan);
                     let open = self.on_stack.get(&c).copied();
                     match open {
                         // An edge back into the open component closes a cycle: when it runs
@@ -729,9 +739,18 @@ mod tests {
                 proof.sealed = proof.benson(&key);
                 let prover_turn = (key.to_move == proof.attacker) == (prover == Prover::Attacker);
                 let filtered = proof.successors_with(&key, prover_turn, false);
+                let filtered = filtered.build_all(&proof.b, &key);
                 let banned = proof.b.banned.clone();
-                let built = expand(&mut proof.b, &check, proof.attacker, &near, &key).len();
+                let built = super::super::successors::expand(
+                    &mut proof.b,
+                    &check,
+                    proof.attacker,
+                    &near,
+                    &key,
+                )
+                .len();
                 let prefiltered = proof.successors_with(&key, prover_turn, true);
+                let prefiltered = prefiltered.build_all(&proof.b, &key);
                 assert_eq!(prefiltered, filtered, "{w}x{h} {board:?} {prover:?}");
                 assert_eq!(proof.b.banned, banned, "{w}x{h} {board:?} {prover:?}");
                 dropped += built.saturating_sub(filtered.len());

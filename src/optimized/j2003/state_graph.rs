@@ -3,7 +3,8 @@
 //! transposition table by construction), and Y's winning region of the Büchi game on the
 //! counter product is computed by the nested fixpoint νZ. μX. (F ∩ CPre(Z)) ∪ CPre(X).
 
-use super::board::{expand, stone, Board, State};
+use super::board::{stone, Board, State};
+use super::successors::expand;
 use crate::engine::{Answer, Move};
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
