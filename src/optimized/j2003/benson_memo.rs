@@ -9,7 +9,7 @@
 
 use super::benson_verdict::{benson_alive, on_stones, Benson, PointSet};
 use super::board::State;
-use super::state::Words;
+use super::state::{StonesCache, Words};
 use super::tables::on_words;
 use crate::geometry::Geometry;
 use rustc_hash::FxHashMap as HashMap;
@@ -47,7 +47,14 @@ impl BensonMemo {
 
     /// Benson's verdict on the board of `key` for the colour `c` (the defender of the
     /// searches; a memo asked for another colour starts again empty).
-    pub(super) fn verdict(&mut self, geometry: &Geometry, key: &State, c: u8) -> Benson {
+    /// (`stones`: the searches' cache of a state's stones on bitboards.)
+    pub(super) fn verdict(
+        &mut self,
+        geometry: &Geometry,
+        stones: &mut StonesCache,
+        key: &State,
+        c: u8,
+    ) -> Benson {
         if self.colour != c {
             self.clear();
             self.colour = c;
@@ -78,7 +85,7 @@ impl BensonMemo {
         // The stones straight from the packed words where the board fits six words (the
         // widths of `board::Tables`).
         let packed = geometry.rect_size().and_then(
-            |(w, h)| on_words!(w, h, N => Some(on_packed::<N>(key, w, h, c)), None => None),
+            |(w, h)| on_words!(w, h, N => Some(on_packed::<N>(stones, key, w, h, c)), None => None),
         );
         let verdict = packed.unwrap_or_else(|| {
             key.board_into(geometry.len(), &mut self.board);
@@ -112,8 +119,14 @@ impl BensonMemo {
 }
 
 /// Benson's verdict for the colour `c` on a `w` x `h` board read from `key`'s packed words.
-fn on_packed<const N: usize>(key: &State, w: usize, h: usize, c: u8) -> Benson {
-    let [black, white] = key.stones::<N>(w, h, w + 1);
+fn on_packed<const N: usize>(
+    stones: &mut StonesCache,
+    key: &State,
+    w: usize,
+    h: usize,
+    c: u8,
+) -> Benson {
+    let [black, white] = stones.stones::<N>(key, w, h, w + 1);
     let (mine, theirs) = if c == 1 {
         (black, white)
     } else {
@@ -127,7 +140,7 @@ mod tests {
     use super::super::benson_verdict::benson_alive;
     use super::super::board::test_support::byte_board;
     use super::super::board::State;
-    use super::BensonMemo;
+    use super::{BensonMemo, StonesCache};
 
     /// On random boards that fit the small entries (7x4, 9x9) and on larger ones (12x11),
     /// each asked twice, the memo answers as Benson's algorithm does, and it keeps boards of
@@ -151,7 +164,11 @@ mod tests {
             let state = State::new(&board, &[0], 2);
             let fresh = benson_alive(&g, &board, 1);
             for _ in 0..2 {
-                assert_eq!(memo.verdict(&g, &state, 1), fresh, "{w}x{h} {board:?}");
+                assert_eq!(
+                    memo.verdict(&g, &mut StonesCache::default(), &state, 1),
+                    fresh,
+                    "{w}x{h} {board:?}"
+                );
             }
             alive += fresh.alive.to_bools(w * h).iter().filter(|&&x| x).count();
         }
@@ -173,7 +190,7 @@ mod tests {
                 let (g, board) = byte_board(d);
                 let state = State::new(&board, &[0], 2);
                 let fresh = benson_alive(&g, &board, 1);
-                let kept = memo.verdict(&g, &state, 1);
+                let kept = memo.verdict(&g, &mut StonesCache::default(), &state, 1);
                 assert_eq!(kept.alive, fresh.alive, "{d}");
                 assert_eq!(kept.sealed, fresh.sealed, "{d}");
             }
@@ -182,7 +199,7 @@ mod tests {
         // Asked for the other colour, the memo answers for that colour.
         let (g, board) = byte_board(alive_top);
         let state = State::new(&board, &[0], 1);
-        let white = memo.verdict(&g, &state, 2);
+        let white = memo.verdict(&g, &mut StonesCache::default(), &state, 2);
         assert_eq!(white, benson_alive(&g, &board, 2));
         assert_ne!(
             white,

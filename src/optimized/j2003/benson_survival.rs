@@ -13,7 +13,7 @@ impl Proof<'_> {
     /// benson_memo.rs).
     pub(super) fn benson(&mut self, key: &State) -> Benson {
         self.benson_memo
-            .verdict(self.b.geometry, key, 3 - self.attacker)
+            .verdict(self.b.geometry, &mut self.b.stones, key, 3 - self.attacker)
     }
 
     /// `benson-survival`: whether X wins from `key` by passing for ever because a string that

@@ -20,6 +20,7 @@ use crate::optimized::layout::Layout;
 use crate::status_game::StatusCheck;
 
 pub(super) use super::state::State;
+use super::state::StonesCache;
 use super::tables::{on_tables, Tables, WIDEST};
 
 pub(super) const EMPTY: u8 = 0;
@@ -120,6 +121,9 @@ pub(super) struct Board<'a> {
     /// the player of colour `f` (his ko captures never banned, his ko-pass always legal, no
     /// ko capture and no ko-pass for the other player, no ko record); `None` plays J2003.
     pub(super) favoured: Option<u8>,
+    /// The stones of the last state read onto bitboards (its plays, its frozen regions and
+    /// Benson's verdict read the same state).
+    pub(super) stones: StonesCache,
 }
 
 impl<'a> Board<'a> {
@@ -150,6 +154,7 @@ impl<'a> Board<'a> {
             },
             banned: Vec::new(),
             favoured: None,
+            stones: StonesCache::default(),
         }
     }
 }
@@ -243,7 +248,7 @@ impl Board<'_> {
         self.removed_all.clear();
         let tables = std::mem::replace(&mut self.layout, Tables::None);
         on_tables!(&tables, l => {
-            let stones = key.stones_on(l);
+            let stones = self.stones.on(key, l);
             self.plays_on_bits(l, stones, colour)
         }, None => {
             let mut board = std::mem::take(&mut self.cells);

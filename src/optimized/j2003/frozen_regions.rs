@@ -61,7 +61,10 @@ impl Proof<'_> {
         layout: &Layout<N>,
         key: &State,
     ) -> Option<Frozen> {
-        let [black, white] = key.stones::<N>(layout.width, layout.height, layout.stride);
+        let [black, white] =
+            self.b
+                .stones
+                .stones::<N>(key, layout.width, layout.height, layout.stride);
         let (stride, on_board) = (layout.stride as u32, &layout.on_board);
         let flood = |seed: usize, within: &BitBoard<N>| {
             BitBoard::flood(BitBoard::single(seed), within, stride, on_board)

@@ -149,7 +149,7 @@ impl Dfpn<'_> {
     /// wins (spec S-3, `benson-survival`).
     fn alive(&mut self, key: &State) -> bool {
         self.memo
-            .verdict(self.b.geometry, key, 3 - self.attacker)
+            .verdict(self.b.geometry, &mut self.b.stones, key, 3 - self.attacker)
             .alive
             .contains(self.check.string[0])
     }

@@ -138,13 +138,19 @@ impl Board<'_> {
     /// bitboards read from the packed words where the board fits `WIDEST` words, else
     /// [`Board::liberty_count_on_bytes`]. (At an empty `p`: its empty neighbours.)
     pub(super) fn liberty_count(&mut self, key: &State, p: Point) -> usize {
-        on_tables!(&self.layout, l => liberties_on_bits(l, key.stones_on(l), p),
-            None => self.liberty_count_on_bytes(key, p))
+        let tables = std::mem::replace(&mut self.layout, Tables::None);
+        let count = on_tables!(&tables, l => {
+            let stones = self.stones.on(key, l);
+            liberties_on_bits(l, stones, p)
+        }, None => self.liberty_count_on_bytes(key, p));
+        self.layout = tables;
+        count
     }
 
     /// The stones of `key` on the board's bitboards, for [`Board::liberty_count_after`].
-    pub(super) fn stones_of(&self, key: &State) -> Stones {
-        on_tables!(&self.layout, l => Stones::of(key.stones_on(l)),
+    pub(super) fn stones_of(&mut self, key: &State) -> Stones {
+        let cache = &mut self.stones;
+        on_tables!(&self.layout, l => Stones::of(cache.on(key, l)),
             None => Stones::None)
     }
 

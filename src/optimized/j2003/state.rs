@@ -16,6 +16,7 @@
 use std::hash::{Hash, Hasher};
 use std::ops::{Deref, DerefMut};
 
+use super::tables::WIDEST;
 use crate::geometry::Point;
 use crate::optimized::bitboard::{copy_bits, BitBoard};
 use crate::optimized::layout::Layout;
@@ -116,6 +117,65 @@ fn zobrist(i: usize, kind: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// The stones of the last board read onto bitboards (`StonesCache::stones`): one state's
+/// stones are asked for by its plays (J-8), its frozen regions and Benson's verdict, one
+/// after the other. The whole board's words are the key (and the rectangle), so an answer
+/// is always the state's own stones.
+#[derive(Clone, Debug, Default)]
+pub(super) struct StonesCache {
+    /// The rectangle and the board words of the stones kept (`len` 0: none).
+    size: (usize, usize),
+    len: usize,
+    words: [u64; MAX_BOARD_WORDS],
+    stones: [[u64; WIDEST]; 2],
+}
+
+/// Board words (two bits per point) of the widest board on bitboards (19x19: 722 bits).
+const MAX_BOARD_WORDS: usize = (19 * 19 * 2usize).div_ceil(64);
+
+impl StonesCache {
+    /// [`StonesCache::stones`] on `layout`'s rectangle.
+    #[inline]
+    pub(super) fn on<const N: usize>(
+        &mut self,
+        key: &State,
+        layout: &Layout<N>,
+    ) -> [BitBoard<N>; 2] {
+        self.stones(key, layout.width, layout.height, layout.stride)
+    }
+
+    /// [`State::stones`] of `key` on a `width` x `height` board with `stride`, from the
+    /// cache when `key`'s board is the last one read.
+    #[inline]
+    pub(super) fn stones<const N: usize>(
+        &mut self,
+        key: &State,
+        width: usize,
+        height: usize,
+        stride: usize,
+    ) -> [BitBoard<N>; 2] {
+        let words = key.board_words();
+        if N > WIDEST || words.len() > MAX_BOARD_WORDS {
+            return key.stones(width, height, stride);
+        }
+        let size = (width, height);
+        if self.len != words.len() || self.size != size || self.words[..self.len] != *words {
+            let stones = key.stones::<N>(width, height, stride);
+            self.size = size;
+            self.len = words.len();
+            self.words[..words.len()].copy_from_slice(words);
+            for (kept, s) in self.stones.iter_mut().zip(&stones) {
+                kept[..N].copy_from_slice(&s.0);
+            }
+        }
+        let [black, white] = &self.stones;
+        [
+            BitBoard(std::array::from_fn(|i| black[i])),
+            BitBoard(std::array::from_fn(|i| white[i])),
+        ]
+    }
 }
 
 /// The frozen-region bits of a state for the points of `region` (one bit per point).
@@ -325,11 +385,6 @@ impl State {
         out
     }
 
-    /// [`State::stones`] in the layout `layout` (its width, height and stride).
-    pub(super) fn stones_on<const N: usize>(&self, layout: &Layout<N>) -> [BitBoard<N>; 2] {
-        self.stones(layout.width, layout.height, layout.stride)
-    }
-
     /// [`State::stones`] on boards of more than two words: each colour's points gathered
     /// in point order (64 to a word), then copied row by row to their bits.
     fn stones_wide<const N: usize>(
@@ -405,5 +460,54 @@ impl State {
         }
         let w = &mut self.cells[self.played_words as usize + p / 32];
         *w = *w & !(3 << (2 * (p % 32))) | (c as u64) << (2 * (p % 32));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whatever the order in which states of several boards (one, two and three words of
+    /// bitboards) are asked for, the cache answers each state's own stones.
+    #[test]
+    fn cached_stones_are_the_states_own() {
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let mut random_states = |w: usize, h: usize| -> Vec<State> {
+            (0..5)
+                .map(|_| {
+                    let board: Vec<u8> = (0..w * h).map(|_| (next() % 3) as u8).collect();
+                    State::new(&board, &[0], 1)
+                })
+                .collect()
+        };
+        let (one, two, three) = (
+            random_states(5, 3),
+            random_states(9, 9),
+            random_states(13, 13),
+        );
+        let (l1, l2, l3) = (
+            Layout::<1>::of(5, 3),
+            Layout::<2>::of(9, 9),
+            Layout::<3>::of(13, 13),
+        );
+        let mut cache = StonesCache::default();
+        for i in 0..300usize {
+            let k = (i * 7 + i / 3) % 5;
+            match (i / 2) % 3 {
+                0 => assert_eq!(cache.on(&one[k], &l1), one[k].stones::<1>(5, 3, 6), "{i}"),
+                1 => assert_eq!(cache.on(&two[k], &l2), two[k].stones::<2>(9, 9, 10), "{i}"),
+                _ => assert_eq!(
+                    cache.on(&three[k], &l3),
+                    three[k].stones::<3>(13, 13, 14),
+                    "{i}"
+                ),
+            }
+        }
     }
 }
