@@ -108,28 +108,46 @@ impl Proof<'_> {
                 Some((string, string.dilate(stride, on_board).and(&empty)))
             })
         };
+        // An empty region (a connected part of the empty points) is enclosed when it holds
+        // no point of L and every stone next to it is a wall-colour stone outside the
+        // target: the regions that are not are the flood, within the empty points, of the
+        // empty points of L and those next to any other stone (one flood for all of them).
+        let stones = black.or(&white);
+        let breach = stones.and_not(&wall_colour).or(&target.and(&stones));
+        let open_seeds = empty.and(&local.or(&breach.adjacent(stride, on_board)));
+        let open = BitBoard::flood(open_seeds, &empty, stride, on_board);
+        // A region recorded in the state stays frozen (it stays empty and enclosed): the
+        // region whose lowest point is recorded. A new one is frozen when it is enclosed
+        // and its enclosing strings have at least `wall_liberties` liberties (every
+        // enclosing string has a liberty in the region, so a bound of one holds of all).
+        let mut recorded = BitBoard::<N>::ZERO;
+        for p in key.frozen_points() {
+            recorded.set(layout.bit_of[p] as usize);
+        }
         let mut region = BitBoard::<N>::ZERO;
-        let mut first = None;
-        let mut left = empty;
+        let enclosed = empty.and_not(&open);
+        if self.wall_liberties <= 1 {
+            region = enclosed;
+        }
+        let mut left = if self.wall_liberties <= 1 {
+            recorded.and(&open)
+        } else {
+            enclosed.or(&recorded.and(&open))
+        };
         while let Some(seed) = lowest(&left) {
             let component = flood(seed, &empty);
             left = left.and_not(&component);
+            let seed = lowest(&component).unwrap_or(seed);
             let around = component.dilate(stride, on_board).and_not(&component);
-            let enclosed = !component.intersects(&local)
-                && around.and_not(&wall_colour).is_zero()
-                && !around.intersects(&target);
-            // A region recorded in the state stays frozen (it stays empty and enclosed); a
-            // new one is frozen when its enclosing strings have at least `wall_liberties`
-            // liberties.
-            if key.is_frozen(point(seed))
-                || enclosed
+            if recorded.get(seed)
+                || !open.get(seed)
                     && strings(around, wall_colour)
                         .all(|(_, l)| l.count() as usize >= self.wall_liberties)
             {
                 region = region.or(&component);
-                first = first.or(Some(point(seed)));
             }
         }
+        let first = lowest(&region).map(point);
         let first = first?;
         // The enclosing strings and their liberties outside the frozen regions.
         let around = region.dilate(stride, on_board).and_not(&region);

@@ -424,6 +424,21 @@ impl State {
         self.frozen_words > 0 && self.cells[from + p / 64] >> (p % 64) & 1 == 1
     }
 
+    /// The points recorded in frozen regions, in increasing order.
+    pub(super) fn frozen_points(&self) -> impl Iterator<Item = Point> + '_ {
+        let from = self.cells.len() - self.frozen_words as usize;
+        self.cells[from..].iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                (w != 0).then(|| {
+                    let b = w.trailing_zeros() as usize;
+                    w &= w - 1;
+                    64 * i + b
+                })
+            })
+        })
+    }
+
     /// Records the frozen regions `region` in the state (and only them).
     #[cfg(test)]
     pub(super) fn set_frozen(&mut self, region: &[bool]) {
