@@ -480,19 +480,14 @@ impl State {
 
 #[cfg(test)]
 mod tests {
+    use super::super::board::test_support::rng;
     use super::*;
 
     /// Whatever the order in which states of several boards (one, two and three words of
     /// bitboards) are asked for, the cache answers each state's own stones.
     #[test]
     fn cached_stones_are_the_states_own() {
-        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let mut next = rng(0x9e37_79b9_7f4a_7c15);
         let mut random_states = |w: usize, h: usize| -> Vec<State> {
             (0..5)
                 .map(|_| {
