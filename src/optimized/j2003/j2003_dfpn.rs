@@ -19,7 +19,7 @@
 use super::benson_memo::BensonMemo;
 use super::board::{stone, Board, State};
 use super::liberties::{Around, Stones};
-use super::successors::{expand, Step};
+use super::successors::{expand, plan_where, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -173,12 +173,22 @@ impl Dfpn<'_> {
 
     /// The children of `key` with their numbers, best first by move order.
     fn kids(&mut self, key: &State) -> Vec<Kid> {
-        let mut succ = expand(&mut self.b, self.check, self.attacker, &self.near, key);
+        let mut plans = plan_where(
+            &mut self.b,
+            self.check,
+            self.attacker,
+            &self.near,
+            key,
+            |_, _| true,
+        );
+        let mut succ = std::mem::take(&mut plans.moves);
         succ.sort_by_key(|(rank, _, _)| *rank);
         let stones = self.b.stones_of(key);
         let around = self.b.around(&stones, self.check.string[0]);
         let mut kids = Vec::with_capacity(succ.len());
         for (_, _, step) in succ {
+            // Each child built straight into its entry (no list of built successors).
+            let step = step.map(|plan| plans.build(&self.b, key, &plan));
             let kid = match step {
                 Err(true) => Kid {
                     state: None,
