@@ -366,7 +366,7 @@ impl Proof<'_> {
 #[cfg(test)]
 mod tests {
     use super::super::board::test_support::{byte_board, names, random_check, rng};
-    use super::super::successors::plan_where;
+    use super::super::successors::plan;
     use super::super::tables::WIDEST;
     use super::*;
     use crate::geometry::Geometry;
@@ -440,7 +440,7 @@ mod tests {
             ["B2", "C2", "A1", "B1", "C1", "D1"]
         );
         // The tempo replaces White's play at A2; Black may not play A2 nor D2.
-        let mut moves = plan_where(&mut x.b, &check, 2, &x.near, &key, |_, _| true);
+        let mut moves = plan(&mut x.b, &check, 2, &x.near, &key);
         x.freeze(false, &frozen, &mut moves);
         let white: Vec<Move> = moves.moves.iter().map(|(_, m, _)| *m).collect();
         // Every successor, the tempo and the pass included, records the frozen region.
@@ -464,7 +464,7 @@ mod tests {
             to_move: 1,
             ..key.clone()
         };
-        let mut moves = plan_where(&mut x.b, &check, 2, &x.near, &black_key, |_, _| true);
+        let mut moves = plan(&mut x.b, &check, 2, &x.near, &black_key);
         x.freeze(true, &frozen, &mut moves);
         let black: Vec<Move> = moves.moves.iter().map(|(_, m, _)| *m).collect();
         for p in ["A2", "D2"] {

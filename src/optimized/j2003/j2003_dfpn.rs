@@ -19,7 +19,7 @@
 use super::benson_memo::BensonMemo;
 use super::board::{stone, Board, State};
 use super::liberties::{Around, Stones};
-use super::successors::{expand, plan_where, Step};
+use super::successors::{expand, plan, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -173,14 +173,7 @@ impl Dfpn<'_> {
 
     /// The children of `key` with their numbers, best first by move order.
     fn kids(&mut self, key: &State) -> Vec<Kid> {
-        let mut plans = plan_where(
-            &mut self.b,
-            self.check,
-            self.attacker,
-            &self.near,
-            key,
-            |_, _| true,
-        );
+        let mut plans = plan(&mut self.b, self.check, self.attacker, &self.near, key);
         let mut succ = std::mem::take(&mut plans.moves);
         succ.sort_by_key(|(rank, _, _)| *rank);
         let stones = self.b.stones_of(key);

@@ -12,7 +12,7 @@ use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
 use super::board::{stone, string_into, Board, State};
 use super::state::frozen_words;
-use super::successors::{plan_where, Plans};
+use super::successors::{plan, plan_where, Plans};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -429,14 +429,7 @@ impl Proof<'_> {
             let Some(&choice) = self.proved.get(&key) else {
                 break;
             };
-            let mut plans = plan_where(
-                &mut self.b,
-                self.check,
-                self.attacker,
-                &self.near,
-                &key,
-                |_, _| true,
-            );
+            let mut plans = plan(&mut self.b, self.check, self.attacker, &self.near, &key);
             if self.frozen_regions {
                 // `frozen-regions` (frozen_regions.rs).
                 if let Some(frozen) = self.frozen(&key) {

@@ -136,8 +136,19 @@ pub(super) fn expand(
     near: &[bool],
     key: &State,
 ) -> Vec<(u8, Move, Step)> {
-    let plans = plan_where(b, check, attacker, near, key, |_, _| true);
+    let plans = plan(b, check, attacker, near, key);
     plans.build_all(b, key)
+}
+
+/// The moves of [`expand`] as plans, every one of them.
+pub(super) fn plan(
+    b: &mut Board,
+    check: &StatusCheck,
+    attacker: u8,
+    near: &[bool],
+    key: &State,
+) -> Plans {
+    plan_where(b, check, attacker, near, key, |_, _| true)
 }
 
 /// The moves of [`expand`] as plans, without the plays at a point `x` with rank `rank`
