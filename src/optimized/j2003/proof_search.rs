@@ -12,7 +12,7 @@ use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
 use super::board::{stone, string_into, Board, State};
 use super::state::frozen_words;
-use super::successors::{plan, plan_where, Plans};
+use super::successors::{plan, plan_where, Plans, Step};
 use crate::engine::Move;
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
@@ -440,7 +440,7 @@ impl Proof<'_> {
             }
             let mut succ = plans.build_all(&self.b, &key);
             succ.sort_by_key(|(rank, _, _)| *rank);
-            let covered = |step: &super::successors::Step| matches!(step, Ok(c) if self.proved.contains_key(c));
+            let covered = |step: &Step| matches!(step, Ok(c) if self.proved.contains_key(c));
             let pick = match choice {
                 Some(mv) => succ.iter().find(|(_, m, _)| *m == mv),
                 None => succ
@@ -700,6 +700,7 @@ fn next_bound(depth: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::super::board::test_support::{random_check, rng};
+    use super::super::successors::expand;
     use super::*;
 
     /// On random boards (with random regions L, played stones, recorded frozen regions and
@@ -734,14 +735,7 @@ mod tests {
                 let filtered = proof.successors_with(&key, prover_turn, false);
                 let filtered = filtered.build_all(&proof.b, &key);
                 let banned = proof.b.banned.clone();
-                let built = super::super::successors::expand(
-                    &mut proof.b,
-                    &check,
-                    proof.attacker,
-                    &near,
-                    &key,
-                )
-                .len();
+                let built = expand(&mut proof.b, &check, proof.attacker, &near, &key).len();
                 let prefiltered = proof.successors_with(&key, prover_turn, true);
                 let prefiltered = prefiltered.build_all(&proof.b, &key);
                 assert_eq!(prefiltered, filtered, "{w}x{h} {board:?} {prover:?}");
