@@ -61,10 +61,7 @@ impl Proof<'_> {
         layout: &Layout<N>,
         key: &State,
     ) -> Option<Frozen> {
-        let [black, white] =
-            self.b
-                .stones
-                .stones::<N>(key, layout.width, layout.height, layout.stride);
+        let [black, white] = self.b.stones.on(key, layout);
         let (stride, on_board) = (layout.stride as u32, &layout.on_board);
         let flood = |seed: usize, within: &BitBoard<N>| {
             BitBoard::flood(BitBoard::single(seed), within, stride, on_board)
@@ -124,15 +121,12 @@ impl Proof<'_> {
         for p in key.frozen_points() {
             recorded.set(layout.bit_of[p] as usize);
         }
-        let mut region = BitBoard::<N>::ZERO;
         let enclosed = empty.and_not(&open);
-        if self.wall_liberties <= 1 {
-            region = enclosed;
-        }
-        let mut left = if self.wall_liberties <= 1 {
-            recorded.and(&open)
+        // The regions frozen so far, and the seeds of those still to judge one by one.
+        let (mut region, mut left) = if self.wall_liberties <= 1 {
+            (enclosed, recorded.and(&open))
         } else {
-            enclosed.or(&recorded.and(&open))
+            (BitBoard::<N>::ZERO, enclosed.or(&recorded.and(&open)))
         };
         while let Some(seed) = lowest(&left) {
             let component = flood(seed, &empty);
@@ -147,8 +141,7 @@ impl Proof<'_> {
                 region = region.or(&component);
             }
         }
-        let first = lowest(&region).map(point);
-        let first = first?;
+        let first = point(lowest(&region)?);
         // The enclosing strings and their liberties outside the frozen regions.
         let around = region.dilate(stride, on_board).and_not(&region);
         let (mut wall, mut last_liberty) = (BitBoard::<N>::ZERO, BitBoard::<N>::ZERO);
