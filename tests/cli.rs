@@ -740,8 +740,8 @@ fn bench_json_contract() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     let rows = v.as_array().expect("an array of rows");
-    // Every reduction on, then each of the fourteen J2003 speed-ups off.
-    assert_eq!(rows.len(), 15);
+    // Every reduction on, then each of the fifteen J2003 speed-ups off.
+    assert_eq!(rows.len(), 16);
     assert_eq!(rows[0]["engine"], "optimized");
     assert_eq!(rows[2]["engine"], "optimized-without-alternating-safety");
     assert_eq!(
@@ -749,14 +749,15 @@ fn bench_json_contract() {
         "optimized-without-alternating-safety-cuts"
     );
     assert_eq!(rows[4]["engine"], "optimized-without-local-game-memo");
-    assert_eq!(rows[5]["engine"], "optimized-without-fenced-sets");
-    assert_eq!(rows[8]["engine"], "optimized-without-benson-survival");
-    assert_eq!(rows[9]["engine"], "optimized-without-sealed-regions");
-    assert_eq!(rows[10]["engine"], "optimized-without-frozen-regions");
-    assert_eq!(rows[11]["engine"], "optimized-without-j2003-dfpn");
-    assert_eq!(rows[12]["engine"], "optimized-without-ko-bracketing");
-    assert_eq!(rows[13]["engine"], "optimized-without-benson-memo");
-    assert_eq!(rows[14]["engine"], "optimized-without-state-graph-memo");
+    assert_eq!(rows[5]["engine"], "optimized-without-local-game-killer");
+    assert_eq!(rows[6]["engine"], "optimized-without-fenced-sets");
+    assert_eq!(rows[9]["engine"], "optimized-without-benson-survival");
+    assert_eq!(rows[10]["engine"], "optimized-without-sealed-regions");
+    assert_eq!(rows[11]["engine"], "optimized-without-frozen-regions");
+    assert_eq!(rows[12]["engine"], "optimized-without-j2003-dfpn");
+    assert_eq!(rows[13]["engine"], "optimized-without-ko-bracketing");
+    assert_eq!(rows[14]["engine"], "optimized-without-benson-memo");
+    assert_eq!(rows[15]["engine"], "optimized-without-state-graph-memo");
     for r in rows {
         assert!(r["checks"].as_u64().is_some_and(|c| c >= 2));
         assert_eq!(r["position"], "bench");

@@ -42,7 +42,8 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
 //!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game,
-//!   `memo.rs` the outcomes of local games kept for the process, switch `local-game-memo`);
+//!   its answers ordered with a killer, switch `local-game-killer`; `memo.rs` the outcomes of
+//!   local games kept for the process, switch `local-game-memo`);
 //! * `fenced_sets.rs`: each prover's proof on his fenced set of the check alone, the rest
 //!   of the board emptied and frozen (J-LOC-8);
 //! * `bounded_capture.rs`: Y as prover: Y's judgement of a strategy component;
@@ -230,6 +231,7 @@ fn lineless_proof(
         region_points: alternating_safety::REGION_POINTS,
         cuts: engine.switches.alternating_safety_cuts,
         memo: engine.switches.local_game_memo,
+        killer: engine.switches.local_game_killer,
     };
     let safety = alternating_safety::is_safe_by_local_answers(
         screen,

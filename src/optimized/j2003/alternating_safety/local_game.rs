@@ -24,6 +24,9 @@ pub(super) struct LocalGame {
     /// X's and Y's stones on the region at the start.
     x0: u32,
     y0: u32,
+    /// Switch `local-game-killer`: X's answers ordered with a killer (part of the game, so
+    /// that the memo keeps the two orders apart: they count different positions).
+    killer: bool,
 }
 
 impl LocalGame {
@@ -72,7 +75,14 @@ impl LocalGame {
             free0,
             x0,
             y0,
+            killer: true,
         }
+    }
+
+    /// The game searched with a killer or without (switch `local-game-killer`).
+    pub(super) fn with_killer(mut self, on: bool) -> LocalGame {
+        self.killer = on;
+        self
     }
 
     fn all(&self) -> u32 {
@@ -316,6 +326,8 @@ impl LocalGame {
             wins_found: Vec::new(),
             positions: 0,
             budget,
+            depth: 0,
+            killers: Vec::new(),
         };
         let won = search.wins((self.x0, self.y0, self.free0));
         Solved {
@@ -352,6 +364,10 @@ struct Search<'a> {
     wins_found: Vec<Key>,
     positions: u64,
     budget: u64,
+    /// Positions with Y to move on the search path, and for each such depth the X play
+    /// (a bit) that last won there.
+    depth: usize,
+    killers: Vec<u32>,
 }
 
 impl Search<'_> {
@@ -378,6 +394,7 @@ impl Search<'_> {
             return Some(true);
         }
         self.on_path.insert(key);
+        self.depth += 1;
         let mark = self.wins_found.len();
         let mut won = true;
         let mut rest = game.all() & !x & !y;
@@ -398,6 +415,7 @@ impl Search<'_> {
             filled &= !f;
             won = self.wins((x, y, free & !f))?;
         }
+        self.depth -= 1;
         self.on_path.remove(&key);
         if won {
             self.wins_found.push(key);
@@ -410,17 +428,26 @@ impl Search<'_> {
         Some(won)
     }
 
-    /// Whether X has a winning answer after Y's play on `i`: a play next to it, else a
-    /// pass, else any other play.
+    /// Whether X has a winning answer after Y's play on `i`: a play next to it, else the
+    /// play that last won at this depth of the search (the killer, switch
+    /// `local-game-killer`), else a pass, else any other play.
     fn answers(&mut self, key: Key, i: usize) -> Option<bool> {
         let game = self.game;
         let (x, y, _) = key;
         let empty = game.all() & !x & !y;
+        if self.killers.len() <= self.depth {
+            self.killers.resize(self.depth + 1, 0);
+        }
         let near = game.next[i] & empty;
-        if self.some_play_wins(key, near)? || self.wins(key)? {
+        let killer = if game.killer {
+            self.killers[self.depth] & empty & !near
+        } else {
+            0
+        };
+        if self.some_play_wins(key, near)? || self.some_play_wins(key, killer)? || self.wins(key)? {
             return Some(true);
         }
-        self.some_play_wins(key, empty & !near)
+        self.some_play_wins(key, empty & !near & !killer)
     }
 
     /// Whether an X play on one of the points `candidates` wins.
@@ -432,6 +459,7 @@ impl Search<'_> {
             rest &= rest - 1;
             if let Some((x2, y2)) = game.x_play(x, y, j, free) {
                 if self.wins((x2, y2, free))? {
+                    self.killers[self.depth] = 1 << j;
                     return Some(true);
                 }
             }

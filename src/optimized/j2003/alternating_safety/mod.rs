@@ -54,12 +54,15 @@ pub(super) struct Safety {
 /// outside them); with `cuts` (switch `alternating-safety-cuts`, J-LOC-7), a region larger
 /// than that which holds Y stones is cut at Y's strings into the sets of its empty points,
 /// each played alone; with `memo` (switch `local-game-memo`, `memo.rs`), the outcomes of the
-/// local games are kept for the process.
+/// local games are kept for the process; with `killer` (switch `local-game-killer`), X's
+/// answers are ordered with a killer.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Screen {
     pub region_points: usize,
     pub cuts: bool,
     pub memo: bool,
+    /// Switch `local-game-killer`: X's answers ordered with a killer (`LocalGame::search`).
+    pub killer: bool,
 }
 
 /// Whether the X string at `at` is uncapturable by J-LOC-5 and J-LOC-6, the regions played
@@ -77,6 +80,7 @@ pub(super) fn is_safe_by_local_answers(
         region_points,
         cuts,
         memo,
+        killer,
     } = screen;
     // A region's points are the bits of a u32 (`LocalGame`).
     let region_points = region_points.min(32);
@@ -168,7 +172,8 @@ pub(super) fn is_safe_by_local_answers(
         };
         let game = LocalGame::new(
             geometry, position, region, &walls[r], &block_of, &cut, defender,
-        );
+        )
+        .with_killer(killer);
         // First what the bound allows, then at most one liberty per wall; two liberties get
         // at most half of what is left, so that one is still tried.
         let most: Vec<u32> = bound[r].iter().map(|&(_, k)| k).collect();
