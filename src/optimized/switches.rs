@@ -101,10 +101,11 @@ switches! {
     /// (spec `j2003.md` J-LOC-5, "Computing it"; the same answers and counts of positions
     /// as without; off: every local game is searched).
     local_game_memo = "local-game-memo", J2003, [J2003];
-    /// J2003: with `alternating_safety`, X's answers in a local game are tried next to Y's
-    /// play, then the answer that last won at the same depth of the search (a killer),
-    /// then the pass, then elsewhere (spec `j2003.md` J-LOC-5, "Computing it"; move
-    /// ordering only: the same answers when decided, fewer positions; off: no killer).
+    /// J2003: with `alternating_safety`, the moves of a local game are ordered with killers:
+    /// X's answers next to Y's play, then the answer that last won at the same depth of the
+    /// search, then the pass, then elsewhere; Y's plays the one that last refuted X at that
+    /// depth first (spec `j2003.md` J-LOC-5, "Computing it"; move ordering only: the same
+    /// answers when decided, fewer positions; off: no killers).
     local_game_killer = "local-game-killer", J2003, [J2003];
     /// J2003: before the proof searches, each prover's proof search on his fenced set of the
     /// check alone (S, L and what touches them through empty points and his own stones, up to

@@ -42,7 +42,7 @@
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
 //!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game,
-//!   its answers ordered with a killer, switch `local-game-killer`; `memo.rs` the outcomes of
+//!   its moves ordered with killers, switch `local-game-killer`; `memo.rs` the outcomes of
 //!   local games kept for the process, switch `local-game-memo`);
 //! * `fenced_sets.rs`: each prover's proof on his fenced set of the check alone, the rest
 //!   of the board emptied and frozen (J-LOC-8);

@@ -24,8 +24,8 @@ pub(super) struct LocalGame {
     /// X's and Y's stones on the region at the start.
     x0: u32,
     y0: u32,
-    /// Switch `local-game-killer`: X's answers ordered with a killer (part of the game, so
-    /// that the memo keeps the two orders apart: they count different positions).
+    /// Switch `local-game-killer`: the moves ordered with killers (part of the game, so that
+    /// the memo keeps the two orders apart: they count different positions).
     killer: bool,
 }
 
@@ -79,7 +79,7 @@ impl LocalGame {
         }
     }
 
-    /// The game searched with a killer or without (switch `local-game-killer`).
+    /// The game searched with killers or without (switch `local-game-killer`).
     pub(super) fn with_killer(mut self, on: bool) -> LocalGame {
         self.killer = on;
         self
@@ -364,10 +364,28 @@ struct Search<'a> {
     wins_found: Vec<Key>,
     positions: u64,
     budget: u64,
-    /// Positions with Y to move on the search path, and for each such depth the X play
-    /// (a bit) that last won there.
+    /// Positions with Y to move on the search path, and for each such depth its killers.
     depth: usize,
-    killers: Vec<u32>,
+    killers: Vec<Killers>,
+}
+
+/// The plays (bits) that last decided a position at one depth of the search (switch
+/// `local-game-killer`): X's answer that last won there, Y's play that last refuted X there.
+#[derive(Clone, Copy, Default)]
+struct Killers {
+    x: u32,
+    y: u32,
+}
+
+/// The points of `mask`, in increasing order.
+fn points(mut mask: u32) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let i = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            i
+        })
+    })
 }
 
 impl Search<'_> {
@@ -397,14 +415,23 @@ impl Search<'_> {
         self.depth += 1;
         let mark = self.wins_found.len();
         let mut won = true;
-        let mut rest = game.all() & !x & !y;
-        while rest != 0 {
-            let i = rest.trailing_zeros() as usize;
-            rest &= rest - 1;
+        if self.killers.len() <= self.depth {
+            self.killers.resize(self.depth + 1, Killers::default());
+        }
+        // Y's plays: the one that last refuted X at this depth first (switch
+        // `local-game-killer`), then in the order of the points.
+        let empty = game.all() & !x & !y;
+        let first = if game.killer {
+            self.killers[self.depth].y & empty
+        } else {
+            0
+        };
+        for i in points(first).chain(points(empty & !first)) {
             let Some((x1, y1)) = game.y_play(x, y, i) else {
                 continue;
             };
             if !self.answers((x1, y1, free), i)? {
+                self.killers[self.depth].y = 1 << i;
                 won = false;
                 break;
             }
@@ -435,12 +462,9 @@ impl Search<'_> {
         let game = self.game;
         let (x, y, _) = key;
         let empty = game.all() & !x & !y;
-        if self.killers.len() <= self.depth {
-            self.killers.resize(self.depth + 1, 0);
-        }
         let near = game.next[i] & empty;
         let killer = if game.killer {
-            self.killers[self.depth] & empty & !near
+            self.killers[self.depth].x & empty & !near
         } else {
             0
         };
@@ -459,7 +483,7 @@ impl Search<'_> {
             rest &= rest - 1;
             if let Some((x2, y2)) = game.x_play(x, y, j, free) {
                 if self.wins((x2, y2, free))? {
-                    self.killers[self.depth] = 1 << j;
+                    self.killers[self.depth].x = 1 << j;
                     return Some(true);
                 }
             }

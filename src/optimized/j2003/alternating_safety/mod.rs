@@ -54,14 +54,14 @@ pub(super) struct Safety {
 /// outside them); with `cuts` (switch `alternating-safety-cuts`, J-LOC-7), a region larger
 /// than that which holds Y stones is cut at Y's strings into the sets of its empty points,
 /// each played alone; with `memo` (switch `local-game-memo`, `memo.rs`), the outcomes of the
-/// local games are kept for the process; with `killer` (switch `local-game-killer`), X's
-/// answers are ordered with a killer.
+/// local games are kept for the process; with `killer` (switch `local-game-killer`), the
+/// local games' moves are ordered with killers.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Screen {
     pub region_points: usize,
     pub cuts: bool,
     pub memo: bool,
-    /// Switch `local-game-killer`: X's answers ordered with a killer (`LocalGame::search`).
+    /// Switch `local-game-killer`: the moves ordered with killers (`LocalGame::search`).
     pub killer: bool,
 }
 
