@@ -11,9 +11,8 @@ use go_oracle::engine::{Answer, Engine};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::load_case;
 use go_oracle::reference::Reference;
-use go_oracle::rules::RulesetId;
 use go_oracle::status_game::strings;
-use go_oracle::vjr::{Question, VjrCheck};
+use go_oracle::vjr::{Question, VjrQuestion};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -49,17 +48,14 @@ fn main() {
             }
         };
         for check in &case.checks {
-            if check.ruleset != RulesetId::Vjr || !check.steps.is_empty() {
+            let Some(vjr) = check.vjr().filter(|_| check.steps.is_empty()) else {
                 continue;
-            }
+            };
             let g = &check.geometry;
             let p = &check.start.position;
             for (owner, string) in strings(g, p) {
-                for question in [
-                    Question::Formation(check.independent_life),
-                    Question::Capture,
-                ] {
-                    let c = VjrCheck {
+                for question in [Question::Formation(vjr.independent_life), Question::Capture] {
+                    let c = VjrQuestion {
                         long_cycles: go_oracle::vjr::LongCycles::default(),
                         string: string.clone(),
                         owner,

@@ -8,7 +8,7 @@ use go_oracle::engine::{Answer, Engine};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::status_game::strings;
-use go_oracle::vjr::{IndependentLife, Question, VjrCheck};
+use go_oracle::vjr::{IndependentLife, Question, VjrQuestion};
 fn main() {
     let a: Vec<usize> = std::env::args()
         .skip(1)
@@ -52,7 +52,7 @@ fn main() {
         for (owner, s) in strings(&g, &p) {
             let mut answers = Vec::new();
             for l in IndependentLife::ALL {
-                let chk = VjrCheck {
+                let chk = VjrQuestion {
                     long_cycles: go_oracle::vjr::LongCycles::default(),
                     string: s.clone(),
                     owner,

@@ -225,7 +225,8 @@ pub fn compare_fast_path(
     moves: &[u16],
 ) -> Result<(), String> {
     use crate::optimized::bitboard::MAX_WORDS;
-    use crate::optimized::{Family, Switches};
+    use crate::optimized::Switches;
+    use crate::rules::Family;
     let mut configurations = vec![Switches::ALL_ON];
     for name in Switches::names_of(Family::Play) {
         configurations.extend(Switches::without(name));
@@ -644,7 +645,8 @@ pub const SWITCHED_OFF_POINTS: usize = 81;
 /// 12-15 s, and the seed corpus took 4.7 min instead of 20 s, stop 46); those cases replay
 /// on every configuration in the corpus harness already (`.ci/run`).
 pub fn case_replay(text: &str, name: &str) {
-    use crate::parse::case::{parse_case, Check};
+    use crate::parse::case::{parse_case, Check, FamilyCheck};
+    use crate::parse::case_ljr::LjrCheck;
     use crate::runner::{run_check, SharedReplays};
     let Ok(case) = parse_case(text, name, None) else {
         return;
@@ -656,10 +658,13 @@ pub fn case_replay(text: &str, name: &str) {
             solver_budget: check.solver_budget.min(200),
             // The reference's nodes cost far more on big boards (a 19x19 real game).
             reference_solver_budget: check.reference_solver_budget.min(20),
-            ljr: check.ljr.clone().map(|mut l| {
-                l.budget = l.budget.min(2_000);
-                l
-            }),
+            family: match &check.family {
+                FamilyCheck::Ljr(l) => FamilyCheck::Ljr(LjrCheck {
+                    budget: l.budget.min(2_000),
+                    ..l.clone()
+                }),
+                other => other.clone(),
+            },
             ..check.clone()
         };
         let small = check.geometry.len() <= SWITCHED_OFF_POINTS;

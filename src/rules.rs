@@ -407,6 +407,60 @@ impl RulesetId {
     }
 }
 
+/// A ruleset family: the rulesets that share one kind of questions beyond play, each one
+/// module per layer (ARCHITECTURE.md, "Adding a ruleset"). Every dispatch over families is
+/// an exhaustive `match` on this type. For the optimized engine's switches it also names
+/// the part of the engine a switch belongs to and the checks it can change
+/// (`optimized::switches`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Family {
+    /// The shared play model (spec play.md) and nothing beyond it: Tromp-Taylor, Tromp's
+    /// logical rules, custom rules. Every family but LJR replays its moves on this model
+    /// ([`crate::engine::Engine::start`]), so a switch of the play core touches them all.
+    Play,
+    /// NAJ and NAJN (spec naj.md): analyses, immortality, control, scores.
+    Naj,
+    /// J2003 (spec j2003.md): the status games and the analysis.
+    J2003,
+    /// LJR (spec ljr.md): turns with cycle removals, control.
+    Ljr,
+    /// VJR (spec vjr.md): the status assessment.
+    Vjr,
+}
+
+impl Family {
+    pub const ALL: [Family; 5] = [
+        Family::Play,
+        Family::Naj,
+        Family::J2003,
+        Family::Ljr,
+        Family::Vjr,
+    ];
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Family::Play => "play",
+            Family::Naj => "naj",
+            Family::J2003 => "j2003",
+            Family::Ljr => "ljr",
+            Family::Vjr => "vjr",
+        }
+    }
+}
+
+impl RulesetId {
+    /// The family of the ruleset.
+    pub fn family(self) -> Family {
+        match self {
+            RulesetId::TrompTaylor | RulesetId::TrompLogical | RulesetId::Custom => Family::Play,
+            RulesetId::Naj | RulesetId::Najn => Family::Naj,
+            RulesetId::J2003 => Family::J2003,
+            RulesetId::Ljr => Family::Ljr,
+            RulesetId::Vjr => Family::Vjr,
+        }
+    }
+}
+
 impl RulesetId {
     /// Rules of the black- and white-analysis (naj.md N-15, N-16): the NAJ move-sequence
     /// rules, ending after three passes; `None` for rulesets without analyses.

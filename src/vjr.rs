@@ -192,7 +192,7 @@ pub enum Question {
 /// A status question: the string (its points in the final position), its owner, and what
 /// is asked.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct VjrCheck {
+pub struct VjrQuestion {
     /// The analysed string's points, in board order.
     pub string: Vec<Point>,
     pub owner: Colour,
@@ -201,7 +201,7 @@ pub struct VjrCheck {
     pub long_cycles: LongCycles,
 }
 
-impl VjrCheck {
+impl VjrQuestion {
     /// The player who tries to reach the target (V-12, V-13).
     pub fn seeker(&self) -> Colour {
         match self.question {

@@ -6,7 +6,8 @@
 //! `MAX_FILE_LINES` lines, functions of at most `MAX_FN_LINES`), and every speed-up of the
 //! optimized engine has a configuration with it switched off.
 
-use go_oracle::optimized::{Family, Switches};
+use go_oracle::optimized::Switches;
+use go_oracle::rules::Family;
 use go_oracle::runner::all_engines;
 use regex::Regex;
 use std::collections::{BTreeMap, BTreeSet};

@@ -16,7 +16,7 @@ use go_oracle::rules::{Rules, RulesetId};
 use go_oracle::session::ask::{j2003, ljr, naj, solve, vjr};
 use go_oracle::session::{Verdict, VerdictKind};
 use go_oracle::status_game::{Status, StatusCheck};
-use go_oracle::vjr::{Outcome, VjrCheck, VjrStatus};
+use go_oracle::vjr::{Outcome, VjrQuestion, VjrStatus};
 use std::sync::Arc;
 
 /// Which answer the fake engine flips; every other answer is the optimized engine's.
@@ -145,7 +145,7 @@ impl go_oracle::engine::VjrQuestions for Flipped {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &VjrCheck,
+        check: &VjrQuestion,
         budget: u64,
     ) -> Result<Answer<(Outcome, u64)>, Unsupported> {
         Ok(

@@ -16,7 +16,7 @@
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 use go_oracle::engine::Engine;
-use go_oracle::parse::case::{load_case, Case, Check};
+use go_oracle::parse::case::{load_case, Case, Check, FamilyCheck};
 use go_oracle::parse::InputError;
 use go_oracle::reference::Reference;
 use go_oracle::runner::{
@@ -138,12 +138,16 @@ const REAL_GAMES_SWITCHED_OFF: &str = "GO_ORACLE_REAL_GAMES_SWITCHED_OFF";
 
 /// Whether a check's replay runs a search (slow, budgeted).
 fn searches(check: &Check) -> bool {
-    check.black_analysis.is_some()
-        || check.white_analysis.is_some()
-        || check.expect.immortal_black.is_some()
-        || check.expect.immortal_white.is_some()
-        || check.expect.optimal_scores.iter().any(Option::is_some)
-        || check.ruleset == go_oracle::rules::RulesetId::J2003
+    match &check.family {
+        FamilyCheck::Naj(n) => {
+            n.black_analysis.is_some()
+                || n.white_analysis.is_some()
+                || n.immortal.iter().any(Option::is_some)
+                || n.optimal_scores.iter().any(Option::is_some)
+        }
+        FamilyCheck::J2003(_) => true,
+        FamilyCheck::Play(_) | FamilyCheck::Ljr(_) | FamilyCheck::Vjr(_) => false,
+    }
 }
 
 /// A failed test's message: each mismatch side by side, the input, and the rerun command.

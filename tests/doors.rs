@@ -307,8 +307,8 @@ fn runner_door(scene: &Scene, one: One, w: &Written) -> GameSaid {
         let t = go_oracle::runner::replay(e.as_ref(), check)
             .unwrap()
             .unwrap();
-        let said = if let Some(l) = &t.ljr {
-            let g = &check.ljr.as_ref().unwrap().geometry;
+        let said = if let Some(l) = t.ljr() {
+            let g = &check.ljr().unwrap().geometry;
             GameSaid {
                 steps: l
                     .steps
@@ -338,7 +338,7 @@ fn runner_door(scene: &Scene, one: One, w: &Written) -> GameSaid {
                     removed: s.result.as_ref().map(|r| names(g, r)).unwrap_or_default(),
                 })
                 .collect();
-            if t.j2003.as_ref().is_some_and(|j| j.pass_undetermined) {
+            if t.j2003().is_some_and(|j| j.pass_undetermined) {
                 steps.push(StepSaid {
                     legal: None,
                     reason: None,

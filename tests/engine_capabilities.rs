@@ -52,7 +52,8 @@ fn ignored_for(file: &str, what: &str) {
     for (name, status) in seen {
         match status {
             Status::Ignored(why) => assert!(
-                why.starts_with(&format!("play-only does not support {what}")),
+                why.to_string()
+                    .starts_with(&format!("play-only does not support {what}")),
                 "{file}::{name}: ignored for another reason: {why}"
             ),
             other => panic!("{file}::{name}: {other:?}, expected ignored for {what}"),

@@ -37,7 +37,7 @@ fn no_sgf_form(check: &Check) -> Option<&'static str> {
     if check.geometry.rect_size().is_none() {
         return Some("graph board");
     }
-    if let Some(l) = &check.ljr {
+    if let Some(l) = check.ljr() {
         if l.steps.iter().any(|s| s.cycle.is_some()) {
             return Some("LJR cycle removal");
         }
@@ -62,7 +62,10 @@ fn no_sgf_form(check: &Check) -> Option<&'static str> {
     {
         return Some("play rules changed from the named ruleset's (RU names the ruleset only)");
     }
-    if check.independent_life != Default::default() {
+    if check
+        .vjr()
+        .is_some_and(|v| v.independent_life != Default::default())
+    {
         return Some("VJR independent-life parameter");
     }
     None
@@ -70,7 +73,7 @@ fn no_sgf_form(check: &Check) -> Option<&'static str> {
 
 /// The written moves of a check: (player if written, move).
 fn written(check: &Check) -> Vec<(Option<go_oracle::geometry::Colour>, Move)> {
-    match &check.ljr {
+    match check.ljr() {
         Some(l) => l
             .steps
             .iter()
@@ -99,7 +102,7 @@ fn sgf_of(check: &Check) -> Result<(SgfGame, Option<String>), String> {
             patch: check.rules.as_ref().map(patch_of).unwrap_or_default(),
             komi: check.komi,
             budget: check.solver_budget,
-            independent_life: check.independent_life,
+            independent_life: check.vjr().map(|v| v.independent_life).unwrap_or_default(),
             engines: vec![Arc::new(Optimized::default())],
         },
         g.clone(),

@@ -8,20 +8,20 @@ use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::reference::Reference;
 use go_oracle::status_game::strings;
-use go_oracle::vjr::{Coverage, FormationKind, IndependentLife, Outcome, Question, VjrCheck};
+use go_oracle::vjr::{Coverage, FormationKind, IndependentLife, Outcome, Question, VjrQuestion};
 use proptest::prelude::*;
 
 fn board(rows: &str) -> (Geometry, Position) {
     parse_position(rows).expect("diagram")
 }
 
-fn check_at(g: &Geometry, p: &Position, at: &str, question: Question) -> VjrCheck {
+fn check_at(g: &Geometry, p: &Position, at: &str, question: Question) -> VjrQuestion {
     let pt = g.parse_gtp(at).expect("a point");
     let (owner, string) = strings(g, p)
         .into_iter()
         .find(|(_, s)| s.contains(&pt))
         .expect("a string there");
-    VjrCheck {
+    VjrQuestion {
         long_cycles: go_oracle::vjr::LongCycles::default(),
         string,
         owner,

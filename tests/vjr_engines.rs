@@ -5,11 +5,12 @@
 
 use go_oracle::engine::{Answer, Engine};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
-use go_oracle::optimized::{Family, Optimized, Switches};
+use go_oracle::optimized::{Optimized, Switches};
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::reference::Reference;
+use go_oracle::rules::Family;
 use go_oracle::status_game::strings;
-use go_oracle::vjr::{IndependentLife, Outcome, Question, VjrCheck, VjrStatus};
+use go_oracle::vjr::{IndependentLife, Outcome, Question, VjrQuestion, VjrStatus};
 
 const BUDGET: u64 = 300_000;
 
@@ -77,10 +78,10 @@ fn agree(
     reference_budget: u64,
 ) -> (u64, u64, u64) {
     use rayon::prelude::*;
-    let checks: Vec<VjrCheck> = strings(g, p)
+    let checks: Vec<VjrQuestion> = strings(g, p)
         .into_iter()
         .flat_map(|(owner, string)| {
-            questions.iter().map(move |&question| VjrCheck {
+            questions.iter().map(move |&question| VjrQuestion {
                 long_cycles: go_oracle::vjr::LongCycles::default(),
                 string: string.clone(),
                 owner,
@@ -227,9 +228,9 @@ fn territories_agree() {
 }
 
 /// The 3x3 position whose capture question of the centre stone is undefined.
-fn undefined_capture() -> (Geometry, Position, VjrCheck) {
+fn undefined_capture() -> (Geometry, Position, VjrQuestion) {
     let (g, p) = parse_position("O . #\nO # .\n. . .\n").expect("diagram");
-    let check = VjrCheck {
+    let check = VjrQuestion {
         long_cycles: go_oracle::vjr::LongCycles::default(),
         string: vec![4],
         owner: Colour::Black,

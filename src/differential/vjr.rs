@@ -9,7 +9,7 @@ use crate::engine::{Answer, Engine};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::runner::all_engines;
 use crate::status_game::strings;
-use crate::vjr::{IndependentLife, LongCycles, Question, VjrCheck, VjrStatus};
+use crate::vjr::{IndependentLife, LongCycles, Question, VjrQuestion, VjrStatus};
 
 /// A final position that fuzzers and proptests build from raw data.
 #[derive(Clone, Debug, arbitrary::Arbitrary)]
@@ -49,7 +49,7 @@ impl VjrInput {
     }
 
     /// The questions to compare.
-    pub fn questions(&self, geometry: &Geometry, position: &Position) -> Vec<VjrCheck> {
+    pub fn questions(&self, geometry: &Geometry, position: &Position) -> Vec<VjrQuestion> {
         // Every question under every reading of VP-2.
         let all_questions: Vec<(Question, LongCycles)> = LongCycles::ALL
             .iter()
@@ -70,7 +70,7 @@ impl VjrInput {
                     }
                 };
                 if wanted {
-                    out.push(VjrCheck {
+                    out.push(VjrQuestion {
                         long_cycles,
                         string: string.clone(),
                         owner: *owner,
@@ -89,7 +89,7 @@ impl VjrInput {
 pub fn compare_vjr_status(
     geometry: &Geometry,
     position: &Position,
-    checks: &[VjrCheck],
+    checks: &[VjrQuestion],
     budget: u64,
 ) -> Result<(), String> {
     let engines: Vec<Box<dyn Engine>> = all_engines()

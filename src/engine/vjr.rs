@@ -3,7 +3,7 @@
 
 use super::{Answer, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
-use crate::vjr::{Outcome, VjrCheck, VjrStatus, VjrTerritory};
+use crate::vjr::{Outcome, VjrQuestion, VjrStatus, VjrTerritory};
 
 /// An engine that answers VJR's status questions ([`super::Engine::vjr`]).
 pub trait VjrQuestions {
@@ -13,7 +13,7 @@ pub trait VjrQuestions {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &VjrCheck,
+        check: &VjrQuestion,
         budget: u64,
     ) -> Result<Answer<(Outcome, u64)>, Unsupported>;
     /// One principal variation of a decided question: the seeker's choices against the
@@ -24,7 +24,7 @@ pub trait VjrQuestions {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &VjrCheck,
+        check: &VjrQuestion,
         budget: u64,
     ) -> Result<Option<(Outcome, Vec<Move>)>, Unsupported> {
         let _ = (geometry, position, check, budget);

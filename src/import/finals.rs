@@ -10,14 +10,14 @@ use crate::runner::Trace;
 
 /// The statuses of a replay's final strings (J2003, VJR): points and status name.
 fn statuses(t: &Trace) -> Vec<(Vec<Point>, Option<&'static str>)> {
-    if let Some(a) = t.j2003.as_ref().and_then(|j| j.analysis.as_ref()) {
+    if let Some(a) = t.j2003().and_then(|j| j.analysis.as_ref()) {
         return a
             .strings
             .iter()
             .map(|s| (s.points.clone(), s.status.map(|x| x.name())))
             .collect();
     }
-    if let Some(a) = t.vjr.as_ref().and_then(|v| v.assessment.as_ref()) {
+    if let Some(a) = t.vjr().and_then(|v| v.assessment.as_ref()) {
         return a
             .strings
             .iter()
@@ -68,7 +68,7 @@ pub fn finals(
                 );
                 return (e, notes, undetermined);
             }
-            let (score, result) = match (&t.j2003, &t.vjr) {
+            let (score, result) = match (t.j2003(), t.vjr()) {
                 (Some(j), _) => (j.score, j.result.clone()),
                 (_, Some(v)) => (v.score, v.result.clone()),
                 _ => (None, None),

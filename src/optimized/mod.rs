@@ -19,7 +19,7 @@ use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::Rules;
 use bitboard::MAX_WORDS;
 use game::OptGame;
-pub use switches::{Family, Switch, Switches};
+pub use switches::{Switch, Switches};
 
 /// The optimized engine. It supports rectangular boards only, except for LJR (any graph).
 #[derive(Clone, Copy, Debug)]
@@ -197,7 +197,7 @@ impl crate::engine::VjrQuestions for Optimized {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::vjr::VjrCheck,
+        check: &crate::vjr::VjrQuestion,
         budget: u64,
     ) -> Result<Answer<(crate::vjr::Outcome, u64)>, Unsupported> {
         vjr::force(self, geometry, position, check, budget)
@@ -207,7 +207,7 @@ impl crate::engine::VjrQuestions for Optimized {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::vjr::VjrCheck,
+        check: &crate::vjr::VjrQuestion,
         budget: u64,
     ) -> Result<Option<(crate::vjr::Outcome, Vec<crate::engine::Move>)>, Unsupported> {
         vjr::principal_line(self, geometry, position, check, budget)

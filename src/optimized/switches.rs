@@ -4,20 +4,7 @@
 //! the per-family lists ([`Switches::names_of`]) and the runner's choice of which checks a
 //! configuration runs (`runner::concerns`) are derived from that one table.
 
-/// A ruleset family, as the part of the optimized engine a switch belongs to and as the
-/// checks a switch can change.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Family {
-    /// Play through [`crate::engine::Engine::start`] (`OptGame`): every check that is not
-    /// LJR replays its moves there (Tromp-Taylor, NAJ and its analyses, J2003, VJR, custom).
-    Play,
-    /// The J2003 status-game solver (`src/optimized/j2003/`): J2003 checks.
-    J2003,
-    /// LJR turns and control (`src/optimized/ljr/`): LJR checks.
-    Ljr,
-    /// The VJR status-question solver (`src/optimized/vjr/`): VJR checks.
-    Vjr,
-}
+use crate::rules::Family;
 
 /// One row of the table of switches.
 #[derive(Clone, Copy, Debug)]

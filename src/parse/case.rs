@@ -4,6 +4,9 @@
 //! the other [`super::resolve`]; this module loads and parses files and names them all.
 
 pub use super::case_file::*;
+pub use super::case_j2003::{J2003Check, J2003StringExpect};
+pub use super::case_naj::NajCheck;
+pub use super::case_vjr::VjrCheck;
 pub use super::check::*;
 use super::InputError;
 use std::path::Path;

@@ -19,6 +19,18 @@ pub struct VjrStringExpect {
     pub independently_alive: Option<Outcome>,
 }
 
+/// What a VJR check asks beyond the moves and the score: its parameters and expectations.
+#[derive(Clone, Debug, PartialEq)]
+pub struct VjrCheck {
+    /// Which description of independent life the assessment uses (VP-1).
+    pub independent_life: crate::vjr::IndependentLife,
+    /// Which infinite variations V-17 judges (VP-2).
+    pub long_cycles: crate::vjr::LongCycles,
+    pub strings: Vec<VjrStringExpect>,
+    /// V-24, V-25: the territory per point.
+    pub territory: Option<Vec<Option<Colour>>>,
+}
+
 type Err<'a> = dyn Fn(&str, String) -> InputError + 'a;
 /// The string expectations and the territory per point.
 type Expectations = (Vec<VjrStringExpect>, Option<Vec<Option<Colour>>>);

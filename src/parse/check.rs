@@ -2,82 +2,55 @@
 //! as positions, expectations per ruleset family), what the runner replays.
 
 use super::case_file::CaseFile;
-use crate::engine::{Cycle, Illegal, Prisoners, Start};
-use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::rules::{Rules, RulesetId};
+pub use super::step::{Analysis, Step, StepExpect, Target};
+use crate::engine::{Cycle, Prisoners, Start};
+use crate::geometry::{Colour, Geometry, Position};
+use crate::rules::{Family, Rules, RulesetId};
 
-/// A move ready to replay.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Step {
-    /// The written text, for messages.
-    pub text: String,
-    /// The player the text names, if any.
-    pub player: Option<Colour>,
-    pub target: Target,
-    pub expect: StepExpect,
-    /// Line of the file where the move is written.
-    pub line: usize,
-    /// The step's `note` (free text; `export` writes it as the move's comment).
-    pub note: Option<String>,
-}
-
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Target {
-    Point(Point),
-    /// A label naming several points: the one where the move is legal is meant.
-    AnyOf(char, Vec<Point>),
-    Pass,
-    KoPass,
-}
-
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct StepExpect {
-    pub legal: bool,
-    pub reason: Option<Illegal>,
-    pub removed_count: Option<u32>,
-    pub removed_points: Option<Vec<Point>>,
-    pub position: Option<Position>,
-    pub prisoners: Option<Prisoners>,
-}
-
+/// What a check expects at its end, in the words every family shares: the final position,
+/// the prisoners, the score and result, whether the game is over and who is to move, the
+/// long cycle that ended it. What a family asks beyond this is in [`FamilyCheck`].
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct FinalChecks {
     pub position: Option<Position>,
     pub prisoners: Option<Prisoners>,
-    pub black: Option<u32>,
-    pub white: Option<u32>,
     pub score: Option<f64>,
     pub result: Option<String>,
     pub game_over: Option<bool>,
     pub to_move: Option<Colour>,
-    pub black_control: Option<Vec<bool>>,
-    pub white_control: Option<Vec<bool>>,
-    pub black_score: Option<i64>,
-    pub white_score: Option<i64>,
-    pub prisoner_difference: Option<i64>,
     pub cycle: Option<Cycle>,
-    pub immortal_black: Option<Vec<bool>>,
-    pub immortal_white: Option<Vec<bool>>,
-    /// Claimed values of the black- and white-analysis under optimal play.
-    pub optimal_scores: [Option<i64>; 2],
-    /// J2003 statuses: (a point of the string, status, direct ko stone).
-    pub j2003_strings: Vec<(Point, crate::status_game::Status, Option<bool>)>,
-    /// VJR statuses and answers of final strings.
-    pub vjr_strings: Vec<super::case_vjr::VjrStringExpect>,
-    /// VJR territory per point.
-    pub vjr_territory: Option<Vec<Option<Colour>>>,
-    /// Unmarked cells of the black / white control diagrams: the final-position content.
-    pub control_content: [Option<Vec<Option<Cell>>>; 2],
-    /// Unmarked cells of the immortal diagrams: the content of the tested position.
-    pub immortal_content: [Option<Vec<Option<Cell>>>; 2],
+    /// Black's prisoners minus White's at the end (NAJ, J2003, VJR scores).
+    pub prisoner_difference: Option<i64>,
 }
 
-/// An analysis ready to replay.
+/// What a check asks of its ruleset's family: one variant per family ([`Family`]), each
+/// defined in its family's module. Every dispatch over it is an exhaustive `match`.
 #[derive(Clone, Debug)]
-pub struct Analysis {
-    pub steps: Vec<Step>,
-    /// The expected position at its end.
-    pub end: Option<Position>,
+pub enum FamilyCheck {
+    Play(PlayCheck),
+    Naj(super::case_naj::NajCheck),
+    J2003(super::case_j2003::J2003Check),
+    Ljr(super::case_ljr::LjrCheck),
+    Vjr(super::case_vjr::VjrCheck),
+}
+
+impl FamilyCheck {
+    pub fn family(&self) -> Family {
+        match self {
+            FamilyCheck::Play(_) => Family::Play,
+            FamilyCheck::Naj(_) => Family::Naj,
+            FamilyCheck::J2003(_) => Family::J2003,
+            FamilyCheck::Ljr(_) => Family::Ljr,
+            FamilyCheck::Vjr(_) => Family::Vjr,
+        }
+    }
+}
+
+/// The play-only rulesets' part of a check: the area score's counts (TT-9).
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct PlayCheck {
+    pub black: Option<u32>,
+    pub white: Option<u32>,
 }
 
 /// A check ready to run.
@@ -92,9 +65,8 @@ pub struct Check {
     pub komi: f64,
     pub steps: Vec<Step>,
     pub expect: FinalChecks,
-    /// NAJ black-analysis (White opens) and white-analysis (Black opens).
-    pub black_analysis: Option<Analysis>,
-    pub white_analysis: Option<Analysis>,
+    /// What the check asks of its ruleset's family.
+    pub family: FamilyCheck,
     /// Nodes a search may explore (the reference's immortality test).
     pub budget: u64,
     /// The budget of a solver per question (NAJ: game states plus immortality-test positions
@@ -106,15 +78,37 @@ pub struct Check {
     pub has_discrepancy: bool,
     /// Line of the file where the check starts.
     pub line: usize,
-    /// LJR: the turns and expectations (the fields above that are not LJR's stay empty).
-    pub ljr: Option<super::case_ljr::LjrCheck>,
-    /// VJR: which description of independent life the assessment uses (VP-1).
-    pub independent_life: crate::vjr::IndependentLife,
-    /// VJR: which infinite variations V-17 judges (VP-2).
-    pub long_cycles: crate::vjr::LongCycles,
 }
 
 impl Check {
+    pub fn family(&self) -> Family {
+        self.family.family()
+    }
+    /// The family's part, when the check is of that family.
+    pub fn naj(&self) -> Option<&super::case_naj::NajCheck> {
+        match &self.family {
+            FamilyCheck::Naj(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn j2003(&self) -> Option<&super::case_j2003::J2003Check> {
+        match &self.family {
+            FamilyCheck::J2003(j) => Some(j),
+            _ => None,
+        }
+    }
+    pub fn ljr(&self) -> Option<&super::case_ljr::LjrCheck> {
+        match &self.family {
+            FamilyCheck::Ljr(l) => Some(l),
+            _ => None,
+        }
+    }
+    pub fn vjr(&self) -> Option<&super::case_vjr::VjrCheck> {
+        match &self.family {
+            FamilyCheck::Vjr(v) => Some(v),
+            _ => None,
+        }
+    }
     /// The check as the reference engine runs it: with its own solver budget
     /// (`reference-solver-budget`), the rest unchanged.
     pub fn for_reference(&self) -> std::borrow::Cow<'_, Check> {

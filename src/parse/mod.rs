@@ -3,8 +3,10 @@
 
 pub mod case;
 pub mod case_file;
+pub mod case_j2003;
 pub mod case_ljr;
 mod case_moves;
+pub mod case_naj;
 pub mod case_vjr;
 pub mod check;
 pub mod diagram;
@@ -16,6 +18,7 @@ pub mod rule_names;
 pub mod sensei;
 pub mod sgf;
 pub mod sgf_rules;
+pub mod step;
 
 use std::fmt;
 

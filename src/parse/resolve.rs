@@ -6,13 +6,17 @@ use super::case_file::{
     diagram_of, string_point, AnalysisSpec, CaseFile, CheckSpec, FinalExpect, Lines,
     DEFAULT_BUDGET, DEFAULT_SOLVER_BUDGET,
 };
+use super::case_j2003::{J2003Check, J2003StringExpect};
 use super::case_moves::resolve_moves;
-use super::check::{Analysis, Case, Check, FinalChecks};
+use super::case_naj::NajCheck;
+use super::case_vjr::VjrCheck;
+use super::check::{Analysis, Case, Check, FamilyCheck, FinalChecks, PlayCheck};
 use super::diagram::{parse_grid, parse_labels, parse_position, parse_size, Labels};
 use super::locator::Locator;
 use super::InputError;
 use crate::engine::Start;
-use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::geometry::{Cell, Colour, Geometry, Position};
+use crate::rules::Family;
 use crate::rules::{complete_custom, Rules, RulesetId};
 use std::collections::BTreeSet;
 
@@ -166,9 +170,22 @@ fn resolve_check(
     {
         return Err(at.err("analysis:", format!("ruleset {} has no analyses; black-analysis and white-analysis are for naj and najn", spec.ruleset)));
     }
-    let expect = match &spec.expect {
+    let (expect, family) = match &spec.expect {
         Some(f) => final_checks(&at, f, &geometry)?,
-        None => FinalChecks::default(),
+        None => (FinalChecks::default(), family_without_expect(spec.ruleset)),
+    };
+    let family = match family {
+        FamilyCheck::Naj(n) => FamilyCheck::Naj(NajCheck {
+            black_analysis,
+            white_analysis,
+            ..n
+        }),
+        FamilyCheck::Vjr(v) => FamilyCheck::Vjr(VjrCheck {
+            independent_life,
+            long_cycles,
+            ..v
+        }),
+        other => other,
     };
     Ok(Check {
         name: spec.name.clone(),
@@ -179,8 +196,7 @@ fn resolve_check(
         komi: spec.komi,
         steps,
         expect,
-        black_analysis,
-        white_analysis,
+        family,
         budget: spec.budget.unwrap_or(DEFAULT_BUDGET),
         solver_budget: spec.solver_budget.unwrap_or(DEFAULT_SOLVER_BUDGET),
         reference_solver_budget: spec
@@ -189,9 +205,6 @@ fn resolve_check(
             .unwrap_or(DEFAULT_SOLVER_BUDGET),
         has_discrepancy: spec.discrepancy.is_some(),
         line,
-        ljr: None,
-        independent_life,
-        long_cycles,
     })
 }
 
@@ -224,16 +237,12 @@ fn ljr_check(at: &At) -> Result<Check, InputError> {
         komi: spec.komi,
         steps: Vec::new(),
         expect: FinalChecks::default(),
-        black_analysis: None,
-        white_analysis: None,
         budget: ljr.budget,
         solver_budget: DEFAULT_SOLVER_BUDGET,
         reference_solver_budget: DEFAULT_SOLVER_BUDGET,
         has_discrepancy: spec.discrepancy.is_some(),
         line,
-        ljr: Some(ljr),
-        independent_life: crate::vjr::IndependentLife::DEFAULT,
-        long_cycles: crate::vjr::LongCycles::default(),
+        family: FamilyCheck::Ljr(ljr),
     })
 }
 
@@ -458,8 +467,29 @@ fn analysis(
     Ok(Some(Analysis { steps, end }))
 }
 
-/// The expectations about the end of the check.
-fn final_checks(at: &At, f: &FinalExpect, geometry: &Geometry) -> Result<FinalChecks, InputError> {
+/// A family's part of a check that states no expectations.
+fn family_without_expect(ruleset: RulesetId) -> FamilyCheck {
+    match ruleset.family() {
+        Family::Play => FamilyCheck::Play(PlayCheck::default()),
+        Family::Naj => FamilyCheck::Naj(NajCheck::default()),
+        Family::J2003 => FamilyCheck::J2003(J2003Check::default()),
+        Family::Vjr => FamilyCheck::Vjr(VjrCheck {
+            independent_life: crate::vjr::IndependentLife::DEFAULT,
+            long_cycles: crate::vjr::LongCycles::default(),
+            strings: Vec::new(),
+            territory: None,
+        }),
+        // LJR checks are resolved by `ljr_check` and never come here.
+        Family::Ljr => FamilyCheck::Play(PlayCheck::default()),
+    }
+}
+
+/// The expectations about the end of the check: the shared ones, and its family's part.
+fn final_checks(
+    at: &At,
+    f: &FinalExpect,
+    geometry: &Geometry,
+) -> Result<(FinalChecks, FamilyCheck), InputError> {
     let spec = at.spec;
     let mut expect = FinalChecks::default();
     if let Some(d) = &f.position {
@@ -473,45 +503,94 @@ fn final_checks(at: &At, f: &FinalExpect, geometry: &Geometry) -> Result<FinalCh
         expect.position = Some(p);
     }
     expect.prisoners = f.prisoners;
-    expect.black = f.black;
-    expect.white = f.white;
     expect.score = f.score;
     expect.result = f.result.clone();
     expect.game_over = f.game_over;
     expect.to_move = f.to_move.map(Colour::from);
-    marked_diagrams(at, f, geometry, &mut expect)?;
-    expect.black_score = f.black_score;
-    expect.white_score = f.white_score;
-    expect.prisoner_difference = f.prisoner_difference;
     expect.cycle = f.cycle;
+    expect.prisoner_difference = f.prisoner_difference;
+    let family = spec.ruleset.family();
+    if family != Family::Play {
+        if let Some(needle) = [("black:", f.black), ("white:", f.white)]
+            .iter()
+            .find_map(|(n, v)| v.map(|_| *n))
+        {
+            return Err(at.err(
+                needle,
+                format!(
+                    "`{}` (the area count, TT-9) belongs to the play-only rulesets, not {}",
+                    needle.trim_end_matches(':'),
+                    spec.ruleset
+                ),
+            ));
+        }
+    }
+    let naj = naj_expectations(at, f, geometry)?;
+    if family != Family::Naj && naj != NajCheck::default() {
+        return Err(at.err(
+            "expect:",
+            format!(
+                "control, immortality, the analyses' scores and optimal values are NAJ's (naj and najn), not {}",
+                spec.ruleset
+            ),
+        ));
+    }
+    let part = match family {
+        Family::Play => FamilyCheck::Play(PlayCheck {
+            black: f.black,
+            white: f.white,
+        }),
+        Family::Naj => FamilyCheck::Naj(naj),
+        Family::Vjr => {
+            let err = |needle: &str, msg: String| at.err(needle, msg);
+            let place = |e: InputError, d: &str| at.place(e, d);
+            let (strings, territory) =
+                super::case_vjr::expectations(f, at.file, geometry, &err, &place)?;
+            FamilyCheck::Vjr(VjrCheck {
+                independent_life: crate::vjr::IndependentLife::DEFAULT,
+                long_cycles: crate::vjr::LongCycles::default(),
+                strings,
+                territory,
+            })
+        }
+        Family::J2003 => FamilyCheck::J2003(J2003Check {
+            strings: j2003_strings(at, f, geometry)?,
+        }),
+        // LJR checks are resolved by `ljr_check` and never come here.
+        Family::Ljr => FamilyCheck::Play(PlayCheck::default()),
+    };
+    if family != Family::J2003 && family != Family::Vjr {
+        // `strings` and `territory` of the other rulesets are errors.
+        j2003_strings(at, f, geometry)?;
+    }
+    Ok((expect, part))
+}
+
+/// NAJ's expectations: control, immortality, the analyses' scores and optimal values.
+fn naj_expectations(at: &At, f: &FinalExpect, geometry: &Geometry) -> Result<NajCheck, InputError> {
+    let mut naj = NajCheck::default();
+    marked_diagrams(at, f, geometry, &mut naj)?;
+    naj.black_score = f.black_score;
+    naj.white_score = f.white_score;
     let ib = marked(at, &f.immortal_black, &['X'], geometry)?;
     let iw = marked(at, &f.immortal_white, &['X'], geometry)?;
-    expect.immortal_content = [
+    naj.immortal_content = [
         ib.as_ref().map(|m| m.1.clone()),
         iw.as_ref().map(|m| m.1.clone()),
     ];
-    expect.immortal_black = ib.map(|m| m.0);
-    expect.immortal_white = iw.map(|m| m.0);
-    expect.optimal_scores = [f.optimal_black_score, f.optimal_white_score];
-    if spec.ruleset == RulesetId::Vjr {
-        let err = |needle: &str, msg: String| at.err(needle, msg);
-        let place = |e: InputError, d: &str| at.place(e, d);
-        (expect.vjr_strings, expect.vjr_territory) =
-            super::case_vjr::expectations(f, at.file, geometry, &err, &place)?;
-    } else {
-        expect.j2003_strings = j2003_strings(at, f, geometry)?;
-    }
-    if expect.optimal_scores.iter().any(Option::is_some) && spec.ruleset.analysis_rules().is_none()
+    naj.immortal = [ib.map(|m| m.0), iw.map(|m| m.0)];
+    naj.optimal_scores = [f.optimal_black_score, f.optimal_white_score];
+    if naj.optimal_scores.iter().any(Option::is_some) && at.spec.ruleset.analysis_rules().is_none()
     {
         return Err(at.err(
             "optimal-black-score:",
             format!(
                 "ruleset {} has no analyses; optimal analysis values are for naj and najn",
-                spec.ruleset
+                at.spec.ruleset
             ),
         ));
     }
-    Ok(expect)
+    Ok(naj)
 }
 
 /// A marked diagram: marks, and the content of the unmarked cells (which must match the
@@ -562,7 +641,7 @@ fn marked_diagrams(
     at: &At,
     f: &FinalExpect,
     geometry: &Geometry,
-    expect: &mut FinalChecks,
+    expect: &mut NajCheck,
 ) -> Result<(), InputError> {
     let (black_control, white_control) = if f.control.is_some() {
         if f.black_control.is_some() || f.white_control.is_some() {
@@ -585,19 +664,17 @@ fn marked_diagrams(
         black_control.as_ref().map(|m| m.1.clone()),
         white_control.as_ref().map(|m| m.1.clone()),
     ];
-    expect.black_control = black_control.map(|m| m.0);
-    expect.white_control = white_control.map(|m| m.0);
+    expect.control = [black_control.map(|m| m.0), white_control.map(|m| m.0)];
     Ok(())
 }
 
 /// J2003 string statuses (J-41 ... J-50); `strings` and `territory` of other rulesets are
 /// errors.
-#[allow(clippy::type_complexity)]
 fn j2003_strings(
     at: &At,
     f: &FinalExpect,
     geometry: &Geometry,
-) -> Result<Vec<(Point, crate::status_game::Status, Option<bool>)>, InputError> {
+) -> Result<Vec<J2003StringExpect>, InputError> {
     let spec = at.spec;
     let err = |needle: &str, msg: String| at.err(needle, msg);
     let mut out = Vec::new();
@@ -618,7 +695,11 @@ fn j2003_strings(
                 "`uncapturable` and `independently-alive` are VJR's (ruleset vjr)".into(),
             ));
         }
-        out.push((p, status, se.direct_ko_stone));
+        out.push(J2003StringExpect {
+            at: p,
+            status,
+            direct_ko_stone: se.direct_ko_stone,
+        });
     }
     if !f.strings.is_empty() && spec.ruleset != RulesetId::J2003 {
         return Err(err(

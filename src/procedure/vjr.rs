@@ -10,7 +10,7 @@ use crate::geometry::{Geometry, Position};
 pub use crate::procedure::Strings;
 use crate::status_game::strings;
 use crate::vjr::{
-    IndependentLife, LongCycles, Outcome, Question, VjrAssessment, VjrCheck, VjrStatus,
+    IndependentLife, LongCycles, Outcome, Question, VjrAssessment, VjrQuestion, VjrStatus,
     VjrStringReport, VjrTerritory,
 };
 
@@ -75,7 +75,7 @@ pub fn assess_strings(
                 };
                 format!("{what} of {} {}", colour.name(), geometry.name(points[0]))
             });
-            let check = VjrCheck {
+            let check = VjrQuestion {
                 long_cycles,
                 string: points.clone(),
                 owner: colour,

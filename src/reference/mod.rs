@@ -149,7 +149,7 @@ impl crate::engine::VjrQuestions for Reference {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::vjr::VjrCheck,
+        check: &crate::vjr::VjrQuestion,
         budget: u64,
     ) -> Result<Answer<(crate::vjr::Outcome, u64)>, Unsupported> {
         Ok(vjr::force(geometry, position, check, budget))
@@ -159,7 +159,7 @@ impl crate::engine::VjrQuestions for Reference {
         &self,
         geometry: &Geometry,
         position: &Position,
-        check: &crate::vjr::VjrCheck,
+        check: &crate::vjr::VjrQuestion,
         budget: u64,
     ) -> Result<Option<(crate::vjr::Outcome, Vec<Move>)>, Unsupported> {
         Ok(

@@ -12,7 +12,8 @@ use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::reference::play::play_without_suicide;
 use crate::status_game::strings;
 use crate::vjr::{
-    Coverage, FormationKind, IndependentLife, Outcome, Question, VjrCheck, VjrStatus, VjrTerritory,
+    Coverage, FormationKind, IndependentLife, Outcome, Question, VjrQuestion, VjrStatus,
+    VjrTerritory,
 };
 
 /// A state of a variation (V-8).
@@ -283,7 +284,7 @@ struct Step {
 
 struct Search<'a> {
     geometry: &'a Geometry,
-    check: &'a VjrCheck,
+    check: &'a VjrQuestion,
     seeker: Colour,
     budget: u64,
     nodes: u64,
@@ -430,7 +431,7 @@ const MAX_LINE: usize = 20_000;
 pub fn force_with_line(
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
 ) -> Answer<(Outcome, u64, Vec<Move>)> {
     super::on_big_stack(
@@ -442,7 +443,7 @@ pub fn force_with_line(
 fn force_here(
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
 ) -> Answer<(Outcome, u64, Vec<Move>)> {
     let mut s = Search {
@@ -478,7 +479,7 @@ fn force_here(
 pub fn force(
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
 ) -> Answer<(Outcome, u64)> {
     match force_with_line(geometry, position, check, budget) {
@@ -588,13 +589,13 @@ mod tests {
         parse_position(rows).expect("diagram")
     }
 
-    fn check(g: &Geometry, p: &Position, at: &str, question: Question) -> VjrCheck {
+    fn check(g: &Geometry, p: &Position, at: &str, question: Question) -> VjrQuestion {
         let pt = g.parse_gtp(at).expect("point");
         let (colour, string) = strings(g, p)
             .into_iter()
             .find(|(_, s)| s.contains(&pt))
             .expect("a string");
-        VjrCheck {
+        VjrQuestion {
             long_cycles: crate::vjr::LongCycles::default(),
             string,
             owner: colour,

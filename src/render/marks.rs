@@ -29,7 +29,7 @@ pub(super) fn add_check_marks(
     from: MarksFrom<'_>,
     shown: usize,
 ) -> Result<(), String> {
-    let naj_control = kind == MarkKind::Control && check.ljr.is_none();
+    let naj_control = kind == MarkKind::Control && check.ljr().is_none();
     let source = match from {
         // NAJ control is read off the end of the analyses (N-18, N-19): the case's diagrams.
         _ if naj_control => "taken from the case's expected control diagrams".to_string(),
@@ -70,9 +70,9 @@ fn j2003_status_marks(
         }
         MarksFrom::Expectations => {
             let mut out = vec![None; len];
-            for &(at, s, _) in &check.expect.j2003_strings {
-                for p in string_at(&g, &d.position, at) {
-                    out[p] = Some(s);
+            for e in check.j2003().map(|j| &j.strings[..]).unwrap_or(&[]) {
+                for p in string_at(&g, &d.position, e.at) {
+                    out[p] = Some(e.status);
                 }
             }
             (out, Vec::new())
@@ -128,7 +128,7 @@ fn vjr_status_marks(
         }
         MarksFrom::Expectations => {
             let mut out = vec![None; len];
-            for s in &check.expect.vjr_strings {
+            for s in check.vjr().map(|v| &v.strings[..]).unwrap_or(&[]) {
                 for p in string_at(&g, &d.position, s.at) {
                     out[p] = Some(s.status);
                 }
@@ -170,7 +170,7 @@ fn vjr_status_marks(
     d.add_marks(disagreed, MarkShape::Circle, RED, WHITE, DISAGREED);
     d.notes.push(format!(
         "VJR statuses, independent life {} ({source})",
-        check.independent_life.name()
+        vjr_params(check).0.name()
     ));
     Ok(())
 }
@@ -186,7 +186,7 @@ fn control_marks(
     let g = d.geometry.clone();
     let len = d.geometry.len();
     let mut disagreed = Vec::new();
-    let maps: [Vec<Option<bool>>; 2] = if let Some(l) = &check.ljr {
+    let maps: [Vec<Option<bool>>; 2] = if let Some(l) = check.ljr() {
         match from {
             MarksFrom::Engines(e) => {
                 // The permanently prohibited points of the situation reached.
@@ -227,7 +227,8 @@ fn control_marks(
         }
     } else {
         // NAJ: control is read off the end of the analyses; the case's diagrams.
-        let (b, w) = (&check.expect.black_control, &check.expect.white_control);
+        let none = [None, None];
+        let [b, w] = check.naj().map(|n| &n.control).unwrap_or(&none);
         if b.is_none() && w.is_none() {
             return Err(format!(
                 "check `{}` has no expected control diagram (NAJ control is drawn from the case's `control`, `black-control` or `white-control`)",
@@ -293,9 +294,8 @@ fn territory_marks(
                 }
             },
             MarksFrom::Expectations => check
-                .expect
-                .vjr_territory
-                .clone()
+                .vjr()
+                .and_then(|v| v.territory.clone())
                 .ok_or_else(|| format!("check `{}` has no expected territory", check.name))?,
         };
         t.iter()
@@ -380,6 +380,14 @@ fn agreed_at<'v, T: Copy + PartialEq + 'v>(
     (out, disagreed)
 }
 
+/// The VJR parameters of the check (VP-1, VP-2): the check's own, else the defaults.
+fn vjr_params(check: &Check) -> (crate::vjr::IndependentLife, crate::vjr::LongCycles) {
+    check
+        .vjr()
+        .map(|v| (v.independent_life, v.long_cycles))
+        .unwrap_or((crate::vjr::IndependentLife::DEFAULT, Default::default()))
+}
+
 /// The VJR assessment of the position shown, asked of the engines.
 fn vjr_assessment(
     engines: &[Arc<dyn Engine>],
@@ -388,8 +396,8 @@ fn vjr_assessment(
     position: &Position,
 ) -> Result<vjr::Assessment, String> {
     let question = vjr::AssessmentQuestion {
-        life: check.independent_life,
-        long_cycles: check.long_cycles,
+        life: vjr_params(check).0,
+        long_cycles: vjr_params(check).1,
         budget: check.solver_budget,
         prisoner_difference: 0,
         komi: 0.0,
@@ -405,7 +413,7 @@ fn ljr_prohibited(
     engines: &[Arc<dyn Engine>],
     shown: usize,
 ) -> Result<Vec<Point>, String> {
-    let l = check.ljr.as_ref().ok_or("not an LJR check")?;
+    let l = check.ljr().ok_or("not an LJR check")?;
     let e = engines.last().ok_or("no engine")?.as_ref();
     let mut game = RulesetGame::start_ljr(e, &l.geometry, &l.start).map_err(|u| u.to_string())?;
     for step in l.steps.iter().take(shown) {

@@ -199,14 +199,14 @@ pub fn available_marks(check: &Check) -> Vec<MarkKind> {
     if matches!(check.ruleset, RulesetId::J2003 | RulesetId::Vjr) {
         out.push(MarkKind::Statuses);
     }
-    if check.ljr.is_some() || matches!(check.ruleset, RulesetId::Naj | RulesetId::Najn) {
+    if check.ljr().is_some() || matches!(check.ruleset, RulesetId::Naj | RulesetId::Najn) {
         out.push(MarkKind::Control);
     }
     let area = check
         .rules
         .as_ref()
         .is_some_and(|r| r.scoring != Scoring::None);
-    if check.ljr.is_none() && (area || check.ruleset == RulesetId::Vjr) {
+    if check.ljr().is_none() && (area || check.ruleset == RulesetId::Vjr) {
         out.push(MarkKind::Territory);
     }
     out
@@ -214,7 +214,7 @@ pub fn available_marks(check: &Check) -> Vec<MarkKind> {
 
 /// The number of moves (or LJR turns) of a check.
 pub fn move_count(check: &Check) -> usize {
-    match &check.ljr {
+    match check.ljr() {
         Some(l) => l.steps.len(),
         None => check.steps.len(),
     }
@@ -319,7 +319,7 @@ pub fn from_check(
             ));
         }
     }
-    let mut d = match &check.ljr {
+    let mut d = match check.ljr() {
         Some(_) => ljr_diagram(check, engine, shown)?,
         None => play_diagram(check, engine, shown)?,
     };
@@ -432,7 +432,7 @@ fn play_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diag
 
 /// The turns of an LJR check, replayed on `engine`.
 fn ljr_diagram(check: &Check, engine: &dyn Engine, shown: usize) -> Result<Diagram, String> {
-    let l = check.ljr.as_ref().ok_or("not an LJR check")?;
+    let l = check.ljr().ok_or("not an LJR check")?;
     let g = &l.geometry;
     let mut game = RulesetGame::start_ljr(engine, g, &l.start).map_err(|u| u.to_string())?;
     let mut num = Numbering {

@@ -122,7 +122,7 @@ fn illegal(player: char, text: &str, why: &str) -> String {
 fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
     let check = entry.check;
     let mut items: Vec<(bool, String)> = Vec::new();
-    if let (Some(l), Some(lt)) = (&check.ljr, &t.ljr) {
+    if let (Some(l), Some(lt)) = (check.ljr(), t.ljr()) {
         let g = &l.geometry;
         for s in &lt.steps {
             let names = |ps: &[usize]| ps.iter().map(|&p| g.name(p)).collect::<Vec<_>>().join(" ");
@@ -178,7 +178,7 @@ fn replay_list(out: &mut String, entry: &CheckEntry<'_>, t: &Trace) {
         );
     }
     out.push_str("</ol>");
-    if let Some(n) = &t.naj {
+    if let Some(n) = t.naj() {
         for (name, a) in [
             ("black-analysis", &n.black_analysis),
             ("white-analysis", &n.white_analysis),
@@ -225,7 +225,7 @@ fn verdicts(out: &mut String, entry: &CheckEntry<'_>) {
         let word = status_word(status);
         let detail = match status {
             Status::Passed => String::new(),
-            Status::Ignored(why) => escape(why),
+            Status::Ignored(why) => escape(&why.to_string()),
             Status::Failed(f) => format!("<pre>{}</pre>", escape(&format_failure(engine, f))),
         };
         let _ = write!(

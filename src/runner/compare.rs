@@ -7,8 +7,8 @@
 use super::replay::move_name;
 use super::trace::{Mismatch, StepTrace, Trace};
 use crate::engine::{Answer, Illegal, Prisoners};
-use crate::geometry::{Cell, Colour, Geometry, Point, Position};
-use crate::parse::case::{Check, Step};
+use crate::geometry::{Cell, Geometry, Point, Position};
+use crate::parse::case::{Check, PlayCheck, Step};
 
 pub(super) fn result_text(geometry: &Geometry, r: &Result<Vec<Point>, Illegal>) -> String {
     match r {
@@ -122,7 +122,7 @@ pub(super) fn compare_steps(
     }
 }
 
-/// The final position, prisoners, game end, player to move, long cycle, immortal stones.
+/// The final position, prisoners, game end, player to move, long cycle.
 pub(super) fn compare_final_position(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
     let g = &check.geometry;
     let x = &check.expect;
@@ -171,42 +171,18 @@ pub(super) fn compare_final_position(check: &Check, trace: &Trace, out: &mut Vec
             });
         }
     }
-    compare_content(
-        "immortal-black diagram",
-        g,
-        &x.immortal_content[0],
-        &trace.position,
-        out,
-    );
-    compare_content(
-        "immortal-white diagram",
-        g,
-        &x.immortal_content[1],
-        &trace.position,
-        out,
-    );
-    for (expected, actual, colour) in [
-        (&x.immortal_black, &trace.immortal[0], Colour::Black),
-        (&x.immortal_white, &trace.immortal[1], Colour::White),
-    ] {
-        if let (Some(e), Some(a)) = (expected, actual) {
-            let same = matches!(a, Answer::Decided(v) if v == e);
-            if !same {
-                out.push(Mismatch {
-                    what: format!("immortal {} stones (N-17)", colour.name()),
-                    expected: control_diagram(g, &trace.position, &Answer::Decided(e.clone()), 'X'),
-                    actual: control_diagram(g, &trace.position, a, 'X'),
-                });
-            }
-        }
-    }
 }
 
 /// The area score (Tromp-Taylor, custom).
-pub(super) fn compare_area_score(check: &Check, trace: &Trace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_area_score(
+    check: &Check,
+    area: &PlayCheck,
+    trace: &Trace,
+    out: &mut Vec<Mismatch>,
+) {
     let x = &check.expect;
     let wants_score =
-        x.black.is_some() || x.white.is_some() || x.score.is_some() || x.result.is_some();
+        area.black.is_some() || area.white.is_some() || x.score.is_some() || x.result.is_some();
     if wants_score {
         match &trace.score {
             None => out.push(Mismatch {
@@ -218,12 +194,12 @@ pub(super) fn compare_area_score(check: &Check, trace: &Trace, out: &mut Vec<Mis
                 let mut cmp = |what: &str, e: Option<String>, a: String| expect_eq(out, what, e, a);
                 cmp(
                     "black points",
-                    x.black.map(|v| v.to_string()),
+                    area.black.map(|v| v.to_string()),
                     s.black.to_string(),
                 );
                 cmp(
                     "white points",
-                    x.white.map(|v| v.to_string()),
+                    area.white.map(|v| v.to_string()),
                     s.white.to_string(),
                 );
                 cmp(
@@ -299,7 +275,7 @@ pub(super) fn compare_content(
 }
 
 /// What two engines' replays of one check must agree on before any family's results: each
-/// move, the immortal stones both decided, the long cycle.
+/// move and the long cycle.
 pub(super) fn compare_moves_engines(
     g: &Geometry,
     reference: &Trace,
@@ -328,24 +304,6 @@ pub(super) fn compare_moves_engines(
                 expected: prisoners_text(&a.prisoners),
                 actual: prisoners_text(&b.prisoners),
             });
-        }
-    }
-    for i in 0..2 {
-        if let (Some(Answer::Decided(a)), Some(Answer::Decided(b))) =
-            (&reference.immortal[i], &other.immortal[i])
-        {
-            if a != b {
-                out.push(Mismatch {
-                    what: "engines disagree on immortal stones".into(),
-                    expected: control_diagram(
-                        g,
-                        &reference.position,
-                        &Answer::Decided(a.clone()),
-                        'X',
-                    ),
-                    actual: control_diagram(g, &other.position, &Answer::Decided(b.clone()), 'X'),
-                });
-            }
         }
     }
     if reference.cycle != other.cycle {

@@ -3,11 +3,12 @@
 //! compared with a check's expectations and between engines.
 
 use super::compare::expect_eq;
+use super::ignored::Undetermined;
 pub use super::trace::J2003Trace;
 use super::trace::{Mismatch, StepTrace, Trace};
 use crate::engine::Engine;
 use crate::geometry::{Colour, Geometry, Position};
-use crate::parse::case::Check;
+use crate::parse::case::{Check, J2003Check, J2003StringExpect};
 use crate::procedure::j2003::Extent;
 use crate::status_game::Status as StringStatus;
 
@@ -38,6 +39,7 @@ pub(super) fn analyse_memo(
 pub(super) fn j2003_trace(
     engine: &dyn Engine,
     check: &Check,
+    x: &J2003Check,
     alternation: &Trace,
     pass_undetermined: bool,
     analysed: &AnalysisMemo,
@@ -74,9 +76,8 @@ pub(super) fn j2003_trace(
         t.result = Some(crate::procedure::j2003::long_cycle_result(difference).to_string());
         return Ok(t);
     }
-    let wants = !check.expect.j2003_strings.is_empty()
-        || check.expect.score.is_some()
-        || check.expect.result.is_some();
+    let wants =
+        !x.strings.is_empty() || check.expect.score.is_some() || check.expect.result.is_some();
     // The final position: where the alternation ended by passes, or (C-11) the position a
     // check gives with no moves, analysed as given even if its ending pass would be illegal.
     if !(alternation.game_over || check.steps.is_empty()) || !wants {
@@ -84,7 +85,7 @@ pub(super) fn j2003_trace(
     }
     // Statuses alone: only the strings the check names, and what they need (J-52), are
     // analysed, so a string left undetermined elsewhere does not hide them.
-    let named: Vec<_> = check.expect.j2003_strings.iter().map(|e| e.0).collect();
+    let named: Vec<_> = x.strings.iter().map(|e| e.at).collect();
     let statuses_only = check.expect.score.is_none() && check.expect.result.is_none();
     let analysis = if statuses_only {
         crate::procedure::j2003::analyse_strings(
@@ -129,10 +130,20 @@ pub(super) fn j2003_trace(
     Ok(t)
 }
 
-pub(super) fn compare_j2003(check: &Check, j: &J2003Trace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_j2003(
+    check: &Check,
+    jx: &J2003Check,
+    j: &J2003Trace,
+    out: &mut Vec<Mismatch>,
+) {
     let g = &check.geometry;
     let x = &check.expect;
-    for &(p, status, direct) in &x.j2003_strings {
+    for &J2003StringExpect {
+        at: p,
+        status,
+        direct_ko_stone: direct,
+    } in &jx.strings
+    {
         let what = format!("J2003 status of the string at {}", g.name(p));
         let Some(a) = &j.analysis else {
             out.push(Mismatch {
@@ -230,4 +241,25 @@ pub(super) fn compare_j2003_engines(
             actual: format!("{:?} {:?}", b.score, b.result),
         });
     }
+}
+
+/// A J2003 status (of the analysis, or one J-19 needs to judge an ending pass) undetermined
+/// within the budget, if one is.
+pub(super) fn j2003_undetermined(
+    check: &Check,
+    engine: &str,
+    j: &J2003Trace,
+) -> Option<Undetermined> {
+    j.is_undetermined().then(|| Undetermined {
+        engine: engine.to_string(),
+        question: if j.pass_undetermined {
+            "a J2003 status needed to judge an ending pass (J-19)".into()
+        } else {
+            "a J2003 status".into()
+        },
+        per: "states per check".into(),
+        budget: check.solver_budget,
+        spent: j.explored,
+        spent_unit: "states".into(),
+    })
 }

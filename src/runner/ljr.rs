@@ -2,6 +2,7 @@
 //! the check asks, control by the two-eye test (L-14) and by disputes (L-17) and the score
 //! (L-5) of the final position.
 
+use super::ignored::Undetermined;
 use super::trace::{CaseProblem, Mismatch};
 pub use super::trace::{LjrStepTrace, LjrTrace};
 use crate::engine::Engine;
@@ -439,4 +440,16 @@ pub fn compare_ljr_engines(l: &LjrCheck, a: &LjrTrace, b: &LjrTrace) -> Vec<Mism
         }
     }
     out
+}
+
+/// LJR control undetermined within the budget, if it is.
+pub(super) fn ljr_undetermined(check: &Check, engine: &str, l: &LjrTrace) -> Option<Undetermined> {
+    l.is_undetermined().then(|| Undetermined {
+        engine: engine.to_string(),
+        question: "LJR control".into(),
+        per: "nodes per question".into(),
+        budget: check.budget,
+        spent: l.explored(),
+        spent_unit: "nodes".into(),
+    })
 }

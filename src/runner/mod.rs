@@ -23,6 +23,7 @@
 mod compare;
 mod dispatch;
 mod files;
+mod ignored;
 pub mod j2003;
 pub mod ljr;
 pub mod naj;
@@ -33,8 +34,11 @@ mod schedule;
 mod trace;
 pub mod vjr;
 
-pub use dispatch::{compare_expect, compare_traces, replay, replay_to_judge};
+pub use dispatch::{
+    compare_expect, compare_traces, is_undetermined, replay, replay_to_judge, undetermined_reason,
+};
 pub use files::{case_files, load_all, test_name};
+pub use ignored::{IgnoreReason, Undetermined};
 pub use j2003::J2003Trace;
 pub use naj::{AnalysisTrace, NajTrace};
 pub use replays::{decided_statuses, passes_judged, Replay, Replays};
@@ -42,10 +46,11 @@ pub use report::{format_failure, rerun_command, side_by_side};
 pub use schedule::{run_check, run_checks, verdicts, CheckRun, SharedReplays};
 pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
 
-use crate::engine::{Answer, Engine};
-use crate::optimized::{Family, Optimized, Switches};
+use crate::engine::Engine;
+use crate::optimized::{Optimized, Switches};
 use crate::parse::case::Check;
 use crate::reference::Reference;
+use crate::rules::Family;
 
 /// Every engine configuration the corpus runs on: the reference, the optimized engine, and
 /// the optimized engine with each speed-up switched off in turn.
@@ -63,18 +68,11 @@ pub fn all_engines() -> Vec<Box<dyn Engine>> {
 /// are replayed through [`Engine::start`] (every check that is not LJR), and its ruleset's
 /// own solver (J2003, LJR, VJR).
 pub fn families(check: &Check) -> Vec<Family> {
-    let mut out = Vec::new();
-    if check.ljr.is_some() {
-        out.push(Family::Ljr);
-    } else {
-        out.push(Family::Play);
+    match check.family() {
+        Family::Ljr => vec![Family::Ljr],
+        Family::Play => vec![Family::Play],
+        own @ (Family::Naj | Family::J2003 | Family::Vjr) => vec![Family::Play, own],
     }
-    match check.ruleset {
-        crate::rules::RulesetId::J2003 => out.push(Family::J2003),
-        crate::rules::RulesetId::Vjr => out.push(Family::Vjr),
-        _ => {}
-    }
-    out
 }
 
 /// Whether a configuration is worth running on `check`: with one speed-up off, the
@@ -93,12 +91,12 @@ pub fn concerns(engine_name: &str, check: &Check) -> bool {
 }
 
 /// Whether `engine` can run `check`, or why not (then the check is ignored on it).
-pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
-    if let Some(l) = &check.ljr {
+pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), IgnoreReason> {
+    if let Some(l) = check.ljr() {
         engine
             .ljr()
             .and_then(|q| q.start_turns(&l.geometry, &l.start))
-            .map_err(|u| u.to_string())?;
+            .map_err(|u| IgnoreReason::Unsupported { why: u.to_string() })?;
         if l.expect.needs_control() || l.expect.dispute_control.is_some() {
             // An engine that plays LJR but cannot answer control is told apart here.
             let probe = crate::ljr::ControlQuery {
@@ -112,17 +110,19 @@ pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
             engine
                 .ljr()
                 .and_then(|q| q.control(&l.geometry, &probe))
-                .map_err(|u| u.to_string())?;
+                .map_err(|u| IgnoreReason::Unsupported { why: u.to_string() })?;
         }
         return Ok(());
     }
     let rules = check
         .rules
         .as_ref()
-        .ok_or_else(|| format!("ruleset {} is not implemented yet", check.ruleset))?;
+        .ok_or_else(|| IgnoreReason::Unimplemented {
+            ruleset: check.ruleset.to_string(),
+        })?;
     engine
         .start(&check.geometry, rules, &check.start)
-        .map_err(|u| u.to_string())?;
+        .map_err(|u| IgnoreReason::Unsupported { why: u.to_string() })?;
     Ok(())
 }
 
@@ -131,7 +131,7 @@ pub fn applicability(engine: &dyn Engine, check: &Check) -> Result<(), String> {
 pub enum Status {
     Passed,
     Failed(Failure),
-    Ignored(String),
+    Ignored(IgnoreReason),
 }
 
 /// A failed check: what went wrong, for humans.
@@ -140,80 +140,6 @@ pub struct Failure {
     /// The mismatches; `engine` says against what (`expected` or the reference).
     pub mismatches: Vec<(String, Mismatch)>,
     pub problem: Option<String>,
-}
-
-/// Why a replay is undetermined (a search ran out of budget), if it is.
-pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<String> {
-    if !is_undetermined(t) {
-        return None;
-    }
-    if let Some(l) = &t.ljr {
-        return Some(format!(
-            "{engine}: LJR control is undetermined within the budget of {} nodes per question ({} nodes spent)",
-            check.budget,
-            l.explored()
-        ));
-    }
-    let solver: Vec<String> = t
-        .naj
-        .iter()
-        .flat_map(|n| n.optimal.iter().zip(["black", "white"]))
-        .filter_map(|(a, colour)| match a {
-            Some(Answer::Undetermined { explored }) => Some(format!(
-                "the optimal {colour}-analysis value is undetermined within the solver budget of {} (game states and immortality-test positions, naj.md SOLVE-5; {explored} spent)",
-                check.solver_budget
-            )),
-            _ => None,
-        })
-        .collect();
-    if let Some(v) = &t.vjr {
-        return Some(format!(
-            "{engine}: a VJR status question is undetermined within the budget of {} states/nodes per question ({} spent)",
-            check.solver_budget,
-            v.explored()
-        ));
-    }
-    if let Some(j) = &t.j2003 {
-        return Some(format!(
-            "{engine}: a J2003 status{} is undetermined within the budget of {} states per check ({} states spent)",
-            if j.pass_undetermined {
-                " needed to judge an ending pass (J-19)"
-            } else {
-                ""
-            },
-            check.solver_budget,
-            j.explored
-        ));
-    }
-    Some(if solver.is_empty() {
-        format!(
-            "{engine}'s immortality test is undetermined within the budget of {} positions",
-            check.budget
-        )
-    } else {
-        format!("{engine}: {}", solver.join("; "))
-    })
-}
-
-/// Whether a replay left an immortality question undetermined within its budget.
-pub fn is_undetermined(t: &Trace) -> bool {
-    let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
-    t.ljr.as_ref().is_some_and(|l| l.is_undetermined())
-        || t.vjr.as_ref().is_some_and(|v| v.is_undetermined())
-        || t.j2003.as_ref().is_some_and(|j| {
-            j.pass_undetermined || j.analysis.as_ref().is_some_and(|a| !a.is_decided())
-        })
-        || t.immortal.iter().flatten().any(undetermined)
-        || t.naj.as_ref().is_some_and(|n| {
-            [&n.black_analysis, &n.white_analysis]
-                .into_iter()
-                .flatten()
-                .any(|a| undetermined(&a.control))
-                || n.optimal
-                    .iter()
-                    .flatten()
-                    .any(|a| matches!(a, Answer::Undetermined { .. }))
-        })
 }
 
 /// The status of a replay of `check` by `engine_name`: its expectations, and agreement with
@@ -225,7 +151,7 @@ pub fn judge(
     reference: Option<(&str, &Trace)>,
 ) -> Status {
     let trace = match trace {
-        Err(why) => return Status::Ignored(why),
+        Err(why) => return Status::Ignored(IgnoreReason::Unsupported { why }),
         Ok(Err(p)) => {
             return Status::Failed(Failure {
                 mismatches: vec![],

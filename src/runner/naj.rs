@@ -3,17 +3,19 @@
 //! expectations and between engines.
 
 use super::compare::{compare_content, compare_steps, control_diagram, expect_eq};
+use super::ignored::Undetermined;
 use super::replay::replay_steps;
 pub use super::trace::{AnalysisTrace, NajTrace};
 use super::trace::{CaseProblem, Mismatch, Trace};
 use crate::engine::{Answer, Engine, Prisoners, Start};
 use crate::geometry::{Colour, Geometry};
-use crate::parse::case::Check;
+use crate::parse::case::{Check, NajCheck};
 use crate::procedure::naj::{compare, control_score, Budget};
 
 pub(super) fn naj_trace(
     engine: &dyn Engine,
     check: &Check,
+    x: &NajCheck,
     alternation: &Trace,
 ) -> Result<Result<NajTrace, CaseProblem>, String> {
     let prisoner_difference =
@@ -28,6 +30,7 @@ pub(super) fn naj_trace(
         score: None,
         result: None,
         optimal: [None, None],
+        immortal: [None, None],
     };
     if alternation.cycle.is_some() {
         naj.result = Some("long-cycle-tie".to_string());
@@ -39,8 +42,8 @@ pub(super) fn naj_trace(
         .ok_or_else(|| format!("ruleset {} has no analyses", check.ruleset))?;
     let g = &check.geometry;
     for (analysis, controller) in [
-        (&check.black_analysis, Colour::Black),
-        (&check.white_analysis, Colour::White),
+        (&x.black_analysis, Colour::Black),
+        (&x.white_analysis, Colour::White),
     ] {
         let Some(analysis) = analysis else { continue };
         let start = Start {
@@ -91,7 +94,7 @@ pub(super) fn naj_trace(
     }
     // The solver's verdict on claimed optimal values (naj.md SOLVE-1 ... SOLVE-5).
     for (slot, colour) in [(0, Colour::Black), (1, Colour::White)] {
-        let Some(claim) = check.expect.optimal_scores[slot] else {
+        let Some(claim) = x.optimal_scores[slot] else {
             continue;
         };
         naj.optimal[slot] = Some(
@@ -119,9 +122,14 @@ pub(super) fn naj_trace(
     Ok(Ok(naj))
 }
 
-pub(super) fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_naj(
+    check: &Check,
+    x: &NajCheck,
+    naj: &NajTrace,
+    alternation: &Trace,
+    out: &mut Vec<Mismatch>,
+) {
     let g = &check.geometry;
-    let x = &check.expect;
     let final_position = &naj.final_position;
     compare_content(
         "black control diagram",
@@ -139,17 +147,17 @@ pub(super) fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>
     );
     for (spec, trace, colour, expected_control, mark) in [
         (
-            &check.black_analysis,
+            &x.black_analysis,
             &naj.black_analysis,
             Colour::Black,
-            &x.black_control,
+            &x.control[0],
             'B',
         ),
         (
-            &check.white_analysis,
+            &x.white_analysis,
             &naj.white_analysis,
             Colour::White,
-            &x.white_control,
+            &x.control[1],
             'W',
         ),
     ] {
@@ -215,12 +223,57 @@ pub(super) fn compare_naj(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>
             }
         }
     }
-    compare_naj_scores(check, naj, out);
+    compare_naj_scores(check, x, naj, out);
+    compare_immortal(g, x, naj, alternation, out);
+}
+
+/// N-17: the immortal stones the check expects, on the final position of the alternation.
+fn compare_immortal(
+    g: &Geometry,
+    x: &NajCheck,
+    naj: &NajTrace,
+    alternation: &Trace,
+    out: &mut Vec<Mismatch>,
+) {
+    compare_content(
+        "immortal-black diagram",
+        g,
+        &x.immortal_content[0],
+        &alternation.position,
+        out,
+    );
+    compare_content(
+        "immortal-white diagram",
+        g,
+        &x.immortal_content[1],
+        &alternation.position,
+        out,
+    );
+    for (expected, actual, colour) in [
+        (&x.immortal[0], &naj.immortal[0], Colour::Black),
+        (&x.immortal[1], &naj.immortal[1], Colour::White),
+    ] {
+        if let (Some(e), Some(a)) = (expected, actual) {
+            let same = matches!(a, Answer::Decided(v) if v == e);
+            if !same {
+                out.push(Mismatch {
+                    what: format!("immortal {} stones (N-17)", colour.name()),
+                    expected: control_diagram(
+                        g,
+                        &alternation.position,
+                        &Answer::Decided(e.clone()),
+                        'X',
+                    ),
+                    actual: control_diagram(g, &alternation.position, a, 'X'),
+                });
+            }
+        }
+    }
 }
 
 /// The NAJ scores (N-21 ... N-27), the optimal-analysis claims, and no area points.
-fn compare_naj_scores(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
-    let x = &check.expect;
+fn compare_naj_scores(check: &Check, x: &NajCheck, naj: &NajTrace, out: &mut Vec<Mismatch>) {
+    let e = &check.expect;
     let mut cmp = |what: &str, e: Option<String>, a: Option<String>| {
         let a = a.unwrap_or_else(|| "undefined (an analysis is missing or undetermined)".into());
         expect_eq(out, what, e, a)
@@ -237,15 +290,15 @@ fn compare_naj_scores(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
     );
     cmp(
         "prisoner-difference",
-        x.prisoner_difference.map(|v| v.to_string()),
+        e.prisoner_difference.map(|v| v.to_string()),
         Some(naj.prisoner_difference.to_string()),
     );
     cmp(
         "score",
-        x.score.map(crate::engine::fmt_number),
+        e.score.map(crate::engine::fmt_number),
         naj.score.map(crate::engine::fmt_number),
     );
-    cmp("result", x.result.clone(), naj.result.clone());
+    cmp("result", e.result.clone(), naj.result.clone());
     for (slot, name) in [(0, "optimal-black-score"), (1, "optimal-white-score")] {
         if let (Some(claim), Some(Answer::Decided(c))) =
             (x.optimal_scores[slot], &naj.optimal[slot])
@@ -259,13 +312,6 @@ fn compare_naj_scores(check: &Check, naj: &NajTrace, out: &mut Vec<Mismatch>) {
             }
         }
     }
-    if x.black.is_some() || x.white.is_some() {
-        out.push(Mismatch {
-            what: "area points".into(),
-            expected: "black/white area points".into(),
-            actual: "NAJ has no area scoring: use black-score and white-score".into(),
-        });
-    }
 }
 
 /// The NAJ results two engines must agree on: each analysis, control, the optimal-analysis
@@ -276,6 +322,29 @@ pub(super) fn compare_naj_engines(
     b: &NajTrace,
     out: &mut Vec<Mismatch>,
 ) {
+    for i in 0..2 {
+        if let (Some(Answer::Decided(ia)), Some(Answer::Decided(ib))) =
+            (&a.immortal[i], &b.immortal[i])
+        {
+            if ia != ib {
+                out.push(Mismatch {
+                    what: "engines disagree on immortal stones".into(),
+                    expected: control_diagram(
+                        g,
+                        &a.final_position,
+                        &Answer::Decided(ia.clone()),
+                        'X',
+                    ),
+                    actual: control_diagram(
+                        g,
+                        &b.final_position,
+                        &Answer::Decided(ib.clone()),
+                        'X',
+                    ),
+                });
+            }
+        }
+    }
     for (ta, tb, name) in [
         (&a.black_analysis, &b.black_analysis, "black-analysis"),
         (&a.white_analysis, &b.white_analysis, "white-analysis"),
@@ -321,4 +390,74 @@ pub(super) fn compare_naj_engines(
             actual: format!("{:?}", decided(b)),
         });
     }
+}
+
+/// N-17 immortality of Black's and White's stones in the final position, where the check
+/// asks for it.
+pub(super) fn immortality(
+    engine: &dyn Engine,
+    check: &Check,
+    naj: &NajCheck,
+    trace: &Trace,
+) -> Result<[Option<Answer<Vec<bool>>>; 2], String> {
+    let mut out = [None, None];
+    for (i, colour) in [Colour::Black, Colour::White].into_iter().enumerate() {
+        if naj.immortal[i].is_some() {
+            out[i] = Some(
+                engine
+                    .naj()
+                    .and_then(|q| {
+                        q.immortal(&check.geometry, &trace.position, colour, check.budget)
+                    })
+                    .map_err(|u| u.to_string())?,
+            );
+        }
+    }
+    Ok(out)
+}
+
+/// An optimal value (the solver, naj.md SOLVE-5), an analysis's control or an immortality
+/// test (N-17) undetermined within its budget, if one is.
+pub(super) fn naj_undetermined(check: &Check, engine: &str, n: &NajTrace) -> Option<Undetermined> {
+    if !n.is_undetermined() {
+        return None;
+    }
+    let solver = n
+        .optimal
+        .iter()
+        .zip(["black", "white"])
+        .find_map(|(a, colour)| match a {
+            Some(Answer::Undetermined { explored }) => Some((colour, *explored)),
+            _ => None,
+        });
+    Some(match solver {
+        Some((colour, spent)) => Undetermined {
+            engine: engine.to_string(),
+            question: format!("the optimal {colour}-analysis value"),
+            per: "game states and immortality-test positions (naj-solver.md SOLVE-5)".into(),
+            budget: check.solver_budget,
+            spent,
+            spent_unit: String::new(),
+        },
+        None => {
+            let spent = [&n.black_analysis, &n.white_analysis]
+                .into_iter()
+                .flatten()
+                .map(|a| &a.control)
+                .chain(n.immortal.iter().flatten())
+                .map(|a| match a {
+                    Answer::Undetermined { explored } => *explored,
+                    Answer::Decided(_) => 0,
+                })
+                .sum();
+            Undetermined {
+                engine: engine.to_string(),
+                question: "the immortality test".into(),
+                per: "positions".into(),
+                budget: check.budget,
+                spent,
+                spent_unit: "positions".into(),
+            }
+        }
+    })
 }

@@ -4,7 +4,7 @@
 
 use super::trace::{CaseProblem, StepTrace, Trace};
 use crate::engine::{Engine, Move};
-use crate::geometry::{Colour, Geometry, Point};
+use crate::geometry::{Geometry, Point};
 use crate::parse::case::{Check, Step, Target};
 use crate::procedure::j2003::Extent;
 use crate::session::{PassJudge, Refusal, RulesetGame};
@@ -162,11 +162,7 @@ pub(super) fn replay_moves(
         game_over: game.is_over(),
         to_move: game.to_move(),
         cycle: game.cycle(),
-        naj: None,
-        immortal: [None, None],
-        j2003: None,
-        ljr: None,
-        vjr: None,
+        family: super::trace::FamilyTrace::Play,
     };
     Ok(Ok(Moves {
         trace,
@@ -174,31 +170,4 @@ pub(super) fn replay_moves(
         analyses,
         extent,
     }))
-}
-
-/// N-17: the immortal stones of Black and White in the final position, where the check asks.
-pub(super) fn immortality(
-    engine: &dyn Engine,
-    check: &Check,
-    trace: &mut Trace,
-) -> Result<(), String> {
-    for (i, (wanted, colour)) in [
-        (check.expect.immortal_black.is_some(), Colour::Black),
-        (check.expect.immortal_white.is_some(), Colour::White),
-    ]
-    .into_iter()
-    .enumerate()
-    {
-        if wanted {
-            trace.immortal[i] = Some(
-                engine
-                    .naj()
-                    .and_then(|q| {
-                        q.immortal(&check.geometry, &trace.position, colour, check.budget)
-                    })
-                    .map_err(|u| u.to_string())?,
-            );
-        }
-    }
-    Ok(())
 }

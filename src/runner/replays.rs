@@ -15,15 +15,15 @@ pub type Replay = Result<Result<Trace, CaseProblem>, String>;
 /// undetermined within the budget on one engine and decided on another; an unjudged replay
 /// stops at that pass and is not compared.
 pub fn passes_judged(t: &Trace) -> bool {
-    !t.j2003.as_ref().is_some_and(|j| j.pass_undetermined)
+    !t.j2003().is_some_and(|j| j.pass_undetermined)
 }
 
 /// How many final strings a replay gave a status (J2003 analysis or VJR assessment).
 pub fn decided_statuses(t: &Trace) -> usize {
-    if let Some(a) = t.vjr.as_ref().and_then(|v| v.assessment.as_ref()) {
+    if let Some(a) = t.vjr().and_then(|v| v.assessment.as_ref()) {
         return a.strings.iter().filter(|s| s.status.is_some()).count();
     }
-    t.j2003
+    t.j2003()
         .as_ref()
         .and_then(|j| j.analysis.as_ref())
         .map_or(0, |a| {

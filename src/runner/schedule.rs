@@ -12,7 +12,9 @@
 //!   spent the whole budget nine more times.
 
 use super::dispatch::replay_to_judge;
-use super::{applicability, is_undetermined, judge, undetermined_reason, Status, Trace};
+use super::{
+    applicability, is_undetermined, judge, undetermined_reason, IgnoreReason, Status, Trace,
+};
 use crate::engine::Engine;
 use crate::optimized::Optimized;
 use crate::parse::case::Check;
@@ -74,9 +76,9 @@ pub fn run_check(
     if is_switched_off {
         if let Some(Ok(Ok(t))) = shared.optimized(check) {
             if is_undetermined(t) {
-                return Status::Ignored(format!(
-                    "not run: {all_on_name} (every speed-up on) is undetermined within this check's budget, and a configuration with a speed-up off never decided such a check"
-                ));
+                return Status::Ignored(IgnoreReason::NotRun {
+                    all_on: all_on_name,
+                });
             }
         }
     }
@@ -84,12 +86,12 @@ pub fn run_check(
     let own: &Replay = if name == reference_name {
         match shared.reference(check) {
             Some(r) => r,
-            None => return Status::Ignored(format!("{name} cannot run this check")),
+            None => return Status::Ignored(cannot_run(&name)),
         }
     } else if name == all_on_name {
         match shared.optimized(check) {
             Some(r) => r,
-            None => return Status::Ignored(format!("{name} cannot run this check")),
+            None => return Status::Ignored(cannot_run(&name)),
         }
     } else {
         own_replay = replay_to_judge(engine, check);
@@ -114,6 +116,13 @@ pub fn run_check(
         None
     };
     judge(check, &name, own.clone(), reference)
+}
+
+/// An engine that has no replay of a check.
+fn cannot_run(name: &str) -> IgnoreReason {
+    IgnoreReason::Unsupported {
+        why: format!("{name} cannot run this check"),
+    }
 }
 
 /// The verdict of every engine of `engines` on `check` ([`run_check`]), the replays shared.
@@ -148,6 +157,26 @@ pub struct CheckRun {
     /// that of the optimized engine with every speed-up on, in that order, each when it ran
     /// (what `go-oracle report` shows as the replay and the result).
     pub traces: Vec<(String, Trace)>,
+}
+
+impl CheckRun {
+    /// The status of the check over its engines: failed if any failed, else passed if any
+    /// passed, else ignored (with the first engine's reason).
+    pub fn overall(&self) -> Status {
+        let mut out: Option<Status> = None;
+        for (_, status) in &self.verdicts {
+            out = Some(match (out, status) {
+                (Some(Status::Failed(f)), _) => Status::Failed(f),
+                (_, Status::Failed(_)) => status.clone(),
+                (_, Status::Passed) => Status::Passed,
+                (None, Status::Ignored(why)) => Status::Ignored(why.clone()),
+                (Some(kept), Status::Ignored(_)) => kept,
+            });
+        }
+        out.unwrap_or(Status::Ignored(IgnoreReason::Unsupported {
+            why: "no engine ran this check".into(),
+        }))
+    }
 }
 
 /// Run every check on every engine, `jobs` checks at a time (0: one per core), and return
@@ -235,7 +264,7 @@ checks:
         let small = nakade(10);
         let status = run_check(&small.checks[0], &without, true, &SharedReplays::default());
         assert!(
-            matches!(&status, Status::Ignored(why) if why.starts_with("not run:")),
+            matches!(&status, Status::Ignored(IgnoreReason::NotRun { .. })),
             "{status:?}"
         );
         let enough = nakade(300_000);
@@ -245,7 +274,7 @@ checks:
         let all_on = Optimized::default();
         let status = run_check(&small.checks[0], &all_on, true, &SharedReplays::default());
         assert!(
-            matches!(&status, Status::Ignored(why) if why.contains("states spent")),
+            matches!(&status, Status::Ignored(IgnoreReason::Undetermined(u)) if u.spent_unit == "states"),
             "{status:?}"
         );
     }
@@ -278,17 +307,10 @@ checks:
             true,
             &SharedReplays::default(),
         );
-        let Status::Ignored(why) = &status else {
+        let Status::Ignored(IgnoreReason::Undetermined(u)) = &status else {
             panic!("{status:?}");
         };
-        let head = why.split(" states spent").next().unwrap_or_default();
-        let spent: u64 = head
-            .rsplit('(')
-            .next()
-            .unwrap_or_default()
-            .parse()
-            .unwrap_or(0);
-        assert!(spent >= 10, "{why}");
+        assert!(u.spent >= 10, "{u:?}");
     }
 
     /// `reference-solver-budget` is the reference's budget alone: a small one leaves the
@@ -299,16 +321,8 @@ checks:
         let case = nakade_with("solver-budget: 300000\n    reference-solver-budget: 10");
         let shared = SharedReplays::default();
         let status = run_check(&case.checks[0], &Reference, true, &shared);
-        let spent = |why: &str| -> u64 {
-            let head = why.split(" states spent").next().unwrap_or_default();
-            head.rsplit('(')
-                .next()
-                .unwrap_or_default()
-                .parse()
-                .unwrap_or(0)
-        };
         assert!(
-            matches!(&status, Status::Ignored(why) if why.contains("budget of 10 ") && spent(why) < 1000),
+            matches!(&status, Status::Ignored(IgnoreReason::Undetermined(u)) if u.budget == 10 && u.spent < 1000),
             "{status:?}"
         );
         let status = run_check(&case.checks[0], &Optimized::default(), true, &shared);
@@ -321,7 +335,7 @@ checks:
             &SharedReplays::default(),
         );
         assert!(
-            matches!(&status, Status::Ignored(why) if why.contains("budget of 300000 ")),
+            matches!(&status, Status::Ignored(IgnoreReason::Undetermined(u)) if u.budget == 300_000),
             "{status:?}"
         );
     }

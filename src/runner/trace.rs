@@ -31,18 +31,27 @@ pub struct Trace {
     pub score: Option<Score>,
     pub game_over: bool,
     pub to_move: Colour,
-    /// NAJN: the long cycle that ended the alternation.
+    /// The long cycle that ended the alternation (NAJN, a custom long-cycle ending).
     pub cycle: Option<Cycle>,
-    /// NAJ: analyses, control and scores.
-    pub naj: Option<NajTrace>,
-    /// N-17 immortality of Black and White in the final position, when the check asks.
-    pub immortal: [Option<Answer<Vec<bool>>>; 2],
+    /// What the family's text defines after the moves.
+    pub family: FamilyTrace,
+}
+
+/// What a replay found beyond the moves: one variant per family ([`crate::rules::Family`]),
+/// as the check's [`crate::parse::case::FamilyCheck`]. Every dispatch over it is an
+/// exhaustive `match`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum FamilyTrace {
+    /// Play-only rulesets: the moves, the final position and the area score say it all.
+    Play,
+    /// NAJ: analyses, control, immortality and scores.
+    Naj(NajTrace),
     /// J2003: long-cycle result, or the analysis and score of the final position.
-    pub j2003: Option<J2003Trace>,
+    J2003(J2003Trace),
     /// LJR: the turns, the final situation, control and score.
-    pub ljr: Option<LjrTrace>,
+    Ljr(LjrTrace),
     /// VJR: the status assessment, territory and score of the final position.
-    pub vjr: Option<VjrTrace>,
+    Vjr(VjrTrace),
 }
 
 /// A difference between what was expected and what was found.
@@ -85,6 +94,8 @@ pub struct NajTrace {
     /// The claimed optimal values of the black- and white-analysis (expect
     /// `optimal-black-score` / `optimal-white-score`), compared by the solver.
     pub optimal: [Option<Answer<Comparison>>; 2],
+    /// N-17 immortality of Black and White in the final position, when the check asks.
+    pub immortal: [Option<Answer<Vec<bool>>>; 2],
 }
 
 /// J2003 result of a check (j2003.md J-18, J-52, J-64, J-65).
@@ -103,6 +114,30 @@ pub struct J2003Trace {
     pub result: Option<String>,
     /// States (or nodes) the engine's solver visited over every analysis of the replay.
     pub explored: u64,
+}
+
+impl NajTrace {
+    /// An analysis's control, an immortality test or an optimal value is undetermined.
+    pub fn is_undetermined(&self) -> bool {
+        let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
+        [&self.black_analysis, &self.white_analysis]
+            .into_iter()
+            .flatten()
+            .any(|a| undetermined(&a.control))
+            || self.immortal.iter().flatten().any(undetermined)
+            || self
+                .optimal
+                .iter()
+                .flatten()
+                .any(|a| matches!(a, Answer::Undetermined { .. }))
+    }
+}
+
+impl J2003Trace {
+    /// An ending pass (J-19) or a status of the analysis is undetermined.
+    pub fn is_undetermined(&self) -> bool {
+        self.pass_undetermined || self.analysis.as_ref().is_some_and(|a| !a.is_decided())
+    }
 }
 
 /// One replayed turn.
@@ -177,5 +212,33 @@ impl VjrTrace {
         self.assessment
             .as_ref()
             .is_some_and(|a| a.strings.iter().any(|s| s.status.is_none()))
+    }
+}
+
+impl Trace {
+    /// The family's part, when the replay is of that family.
+    pub fn naj(&self) -> Option<&NajTrace> {
+        match &self.family {
+            FamilyTrace::Naj(n) => Some(n),
+            _ => None,
+        }
+    }
+    pub fn j2003(&self) -> Option<&J2003Trace> {
+        match &self.family {
+            FamilyTrace::J2003(j) => Some(j),
+            _ => None,
+        }
+    }
+    pub fn ljr(&self) -> Option<&LjrTrace> {
+        match &self.family {
+            FamilyTrace::Ljr(l) => Some(l),
+            _ => None,
+        }
+    }
+    pub fn vjr(&self) -> Option<&VjrTrace> {
+        match &self.family {
+            FamilyTrace::Vjr(v) => Some(v),
+            _ => None,
+        }
     }
 }

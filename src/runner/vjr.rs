@@ -3,17 +3,19 @@
 //! between engines.
 
 use super::compare::expect_eq;
+use super::ignored::Undetermined;
 pub use super::trace::VjrTrace;
 use super::trace::{Mismatch, Trace};
 use crate::engine::Engine;
 use crate::geometry::{Colour, Geometry};
-use crate::parse::case::Check;
+use crate::parse::case::{Check, VjrCheck};
 use crate::procedure::vjr::Strings;
 use crate::vjr::Outcome;
 
 pub(super) fn vjr_trace(
     engine: &dyn Engine,
     check: &Check,
+    v: &VjrCheck,
     alternation: &Trace,
 ) -> Result<VjrTrace, String> {
     let prisoner_difference =
@@ -26,10 +28,8 @@ pub(super) fn vjr_trace(
         result: None,
     };
     let x = &check.expect;
-    let wants = !x.vjr_strings.is_empty()
-        || x.vjr_territory.is_some()
-        || x.score.is_some()
-        || x.result.is_some();
+    let wants =
+        !v.strings.is_empty() || v.territory.is_some() || x.score.is_some() || x.result.is_some();
     // V-4: the final position is where the alternation ended by two passes, or the position
     // a check gives with no moves.
     if !(alternation.game_over || check.steps.is_empty()) || !wants {
@@ -37,8 +37,8 @@ pub(super) fn vjr_trace(
     }
     // Statuses alone: only the strings the check names are asked (V-23: each on its own), so
     // a string left undetermined elsewhere on the board does not hide them.
-    let named: Vec<_> = x.vjr_strings.iter().map(|e| e.at).collect();
-    let which = if x.vjr_territory.is_none() && x.score.is_none() && x.result.is_none() {
+    let named: Vec<_> = v.strings.iter().map(|e| e.at).collect();
+    let which = if v.territory.is_none() && x.score.is_none() && x.result.is_none() {
         Strings::At(&named)
     } else {
         Strings::All
@@ -47,8 +47,8 @@ pub(super) fn vjr_trace(
         engine,
         &check.geometry,
         &alternation.position,
-        check.independent_life,
-        check.long_cycles,
+        v.independent_life,
+        v.long_cycles,
         check.solver_budget,
         which,
     )
@@ -96,14 +96,14 @@ fn answer_word(o: Option<Outcome>) -> String {
     }
 }
 
-pub(super) fn compare_vjr(check: &Check, v: &VjrTrace, out: &mut Vec<Mismatch>) {
+pub(super) fn compare_vjr(check: &Check, vx: &VjrCheck, v: &VjrTrace, out: &mut Vec<Mismatch>) {
     let g = &check.geometry;
     let x = &check.expect;
-    for e in &x.vjr_strings {
+    for e in &vx.strings {
         let what = format!(
             "VJR status of the string at {} ({})",
             g.name(e.at),
-            check.independent_life
+            vx.independent_life
         );
         let Some(a) = &v.assessment else {
             out.push(Mismatch {
@@ -150,7 +150,7 @@ pub(super) fn compare_vjr(check: &Check, v: &VjrTrace, out: &mut Vec<Mismatch>) 
             }
         }
     }
-    if let Some(want) = &x.vjr_territory {
+    if let Some(want) = &vx.territory {
         let all_decided = v
             .assessment
             .as_ref()
@@ -266,4 +266,16 @@ pub(super) fn compare_vjr_engines(
             actual: format!("{:?}", b.score),
         });
     }
+}
+
+/// A VJR status question undetermined within the budget, if one is.
+pub(super) fn vjr_undetermined(check: &Check, engine: &str, v: &VjrTrace) -> Option<Undetermined> {
+    v.is_undetermined().then(|| Undetermined {
+        engine: engine.to_string(),
+        question: "a VJR status question".into(),
+        per: "states/nodes per question".into(),
+        budget: check.solver_budget,
+        spent: v.explored(),
+        spent_unit: String::new(),
+    })
 }

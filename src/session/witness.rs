@@ -8,7 +8,7 @@
 use crate::engine::{Engine, Move, PrincipalLine, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::StatusCheck;
-use crate::vjr::{Outcome, VjrCheck};
+use crate::vjr::{Outcome, VjrQuestion};
 use std::ops::Deref;
 
 /// The first line that `line` gets from `engines` (in the reverse of their order), with the
@@ -47,7 +47,7 @@ pub fn vjr_line<E: Deref<Target = dyn Engine>>(
     engines: &[E],
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
 ) -> Option<(String, (Outcome, Vec<Move>))> {
     first_line(engines, |e| {

@@ -44,7 +44,7 @@ mod tests {
     use super::*;
     use crate::geometry::Colour;
     use crate::parse::diagram::parse_position;
-    use crate::vjr::{FormationKind, IndependentLife, VjrCheck};
+    use crate::vjr::{FormationKind, IndependentLife, VjrQuestion};
 
     #[test]
     fn opposing_alive_stones_on_one_or_all_points() {
@@ -61,7 +61,7 @@ mod tests {
             ban: NO_BAN,
         };
         for (coverage, lost_expected) in [(Coverage::All, true), (Coverage::One, false)] {
-            let check = VjrCheck {
+            let check = VjrQuestion {
                 long_cycles: crate::vjr::LongCycles::default(),
                 string: vec![8, 5],
                 owner: Colour::Black,
@@ -85,7 +85,7 @@ mod tests {
             assert_eq!(lost(&ctx, &state), lost_expected, "{coverage:?}");
         }
         // The capture question of the white string: alive, so lost for Black.
-        let check = VjrCheck {
+        let check = VjrQuestion {
             long_cycles: crate::vjr::LongCycles::default(),
             string: vec![1],
             owner: Colour::White,

@@ -36,7 +36,7 @@ use super::bitboard::{BitBoard, MAX_WORDS};
 use super::Optimized;
 use crate::engine::{Answer, Engine, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
-use crate::vjr::{Outcome, VjrCheck, VjrStatus, VjrTerritory};
+use crate::vjr::{Outcome, VjrQuestion, VjrStatus, VjrTerritory};
 use attractor::Ranks;
 use question::Ctx;
 use state_graph::{Graph, NO, YES};
@@ -56,7 +56,7 @@ fn solve_sized<const N: usize>(
     width: usize,
     height: usize,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
     lines: bool,
 ) -> Solved {
@@ -183,7 +183,7 @@ fn solve(
     engine: &Optimized,
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
     lines: bool,
 ) -> Result<Solved, Unsupported> {
@@ -200,7 +200,7 @@ pub(super) fn force(
     engine: &Optimized,
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
 ) -> Result<Answer<(Outcome, u64)>, Unsupported> {
     Ok(
@@ -216,7 +216,7 @@ pub(super) fn principal_line(
     engine: &Optimized,
     geometry: &Geometry,
     position: &Position,
-    check: &VjrCheck,
+    check: &VjrQuestion,
     budget: u64,
 ) -> Result<Option<(Outcome, Vec<Move>)>, Unsupported> {
     Ok(
@@ -245,8 +245,9 @@ pub(super) fn territory(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::optimized::{Family, Switches};
+    use crate::optimized::Switches;
     use crate::parse::diagram::parse_position;
+    use crate::rules::Family;
     use crate::vjr::{Coverage, FormationKind, IndependentLife, Question};
 
     /// The answer and states of every configuration (all on, each VJR switch off), checked
@@ -257,7 +258,7 @@ mod tests {
             crate::geometry::Cell::Stone(c) => c,
             crate::geometry::Cell::Empty => panic!("a stone"),
         };
-        let check = VjrCheck {
+        let check = VjrQuestion {
             long_cycles: crate::vjr::LongCycles::default(),
             string: string.to_vec(),
             owner,

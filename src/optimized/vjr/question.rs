@@ -3,12 +3,12 @@
 
 use super::super::bitboard::BitBoard;
 use super::board::{index, Board, State, NO_BAN};
-use crate::vjr::VjrCheck;
+use crate::vjr::VjrQuestion;
 
 /// A question on bitboards.
 pub(super) struct Ctx<'a, const N: usize> {
     pub(super) board: Board<N>,
-    pub(super) check: &'a VjrCheck,
+    pub(super) check: &'a VjrQuestion,
     /// Colour indices (0 Black, 1 White).
     pub(super) owner: usize,
     pub(super) seeker: usize,

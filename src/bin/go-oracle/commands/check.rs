@@ -59,7 +59,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let mut slowest: Vec<(f64, String)> = Vec::new();
     for ((case, check), run) in checks.iter().zip(runs) {
         let mut per_engine = serde_json::Map::new();
-        let mut overall = Status::Ignored(String::new());
+        let overall = run.overall();
         for (engine, status) in run.verdicts {
             let slot = table
                 .entry((check.ruleset.to_string(), engine.clone()))
@@ -82,18 +82,17 @@ pub fn run(args: Args) -> Result<(), Exit> {
             }
             let mut entry = json!({"status": status_word(&status)});
             if let Status::Ignored(why) = &status {
-                entry["reason"] = json!(why);
+                entry["reason"] = json!(why.to_string());
+                entry["reason_kind"] = json!(why.kind());
+                if let Some(u) = why.undetermined() {
+                    entry["budget"] = json!(u.budget);
+                    entry["spent"] = json!(u.spent);
+                }
             }
             if let Status::Failed(f) = &status {
                 entry["message"] = json!(format_failure(&engine, f));
             }
             per_engine.insert(engine, entry);
-            overall = match (&overall, &status) {
-                (Status::Failed(_), _) => overall,
-                (_, Status::Failed(_)) => status,
-                (_, Status::Passed) => Status::Passed,
-                _ => overall,
-            };
         }
         match overall {
             Status::Passed => passed += 1,

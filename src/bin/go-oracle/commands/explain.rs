@@ -157,7 +157,7 @@ fn replay_result(r: &Replay) -> Result<&Trace, String> {
 /// One engine's replay of a check as JSON.
 fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
     let g = &check.geometry;
-    if let Some(l) = &t.ljr {
+    if let Some(l) = t.ljr() {
         return super::explain_ljr::trace_json(g, l);
     }
     let steps: Vec<_> = t
@@ -178,7 +178,7 @@ fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
         .collect();
     json!({
         "steps": steps,
-        "vjr": t.vjr.as_ref().map(|v| super::explain_vjr::trace_json(g, v)),
+        "vjr": t.vjr().map(|v| super::explain_vjr::trace_json(g, v)),
         "final": t.position.rows(g),
         "prisoners": t.prisoners,
         "score": t.score,
@@ -190,7 +190,7 @@ fn trace_json(check: &Check, t: &Trace) -> serde_json::Value {
 /// One engine's replay of a check: every step, the final position, the score, and the NAJ
 /// or J2003 part.
 fn explain_trace(g: &Geometry, t: &Trace, check: &Check, engines: &[Box<dyn Engine>]) {
-    if let Some(l) = &t.ljr {
+    if let Some(l) = t.ljr() {
         return super::explain_ljr::explain(g, l, check);
     }
     for (s, step) in t.steps.iter().zip(&check.steps) {
@@ -235,19 +235,19 @@ fn explain_trace(g: &Geometry, t: &Trace, check: &Check, engines: &[Box<dyn Engi
             sc.result
         );
     }
-    if let (Some(c), None) = (&t.cycle, &t.j2003) {
+    if let (Some(c), None) = (&t.cycle, t.j2003()) {
         println!(
             "long cycle (NAJN): the last play recreated position {} ({} moves back): long-cycle-tie",
             c.start, c.length
         );
     }
-    if let Some(naj) = &t.naj {
+    if let Some(naj) = t.naj() {
         explain_naj(g, naj, check);
     }
-    if let Some(j) = &t.j2003 {
+    if let Some(j) = t.j2003() {
         explain_j2003(g, j, t, check, engines);
     }
-    if let Some(v) = &t.vjr {
+    if let Some(v) = t.vjr() {
         super::explain_vjr::explain(g, v, &t.position, check, engines);
     }
 }

@@ -33,7 +33,7 @@ fn map_rows(g: &Geometry, maps: &[ControlAnswer; 2]) -> Vec<String> {
 }
 
 pub fn explain(g: &Geometry, t: &LjrTrace, check: &Check) {
-    let Some(l) = &check.ljr else { return };
+    let Some(l) = check.ljr() else { return };
     if !l.start.initially_prohibited.is_empty() || !l.start.permanently_prohibited.is_empty() {
         println!(
             "initially prohibited: {}; permanently prohibited: {}",

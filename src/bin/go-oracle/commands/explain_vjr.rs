@@ -10,7 +10,7 @@ use go_oracle::geometry::{Geometry, Position};
 use go_oracle::parse::case::Check;
 use go_oracle::runner::vjr::{territory_rows, VjrTrace};
 use go_oracle::session::witness;
-use go_oracle::vjr::{Question, VjrCheck};
+use go_oracle::vjr::{Question, VjrQuestion};
 use serde_json::json;
 
 /// One principal variation of a question, by the first engine that gives one
@@ -19,7 +19,7 @@ fn line(
     engines: &[Box<dyn Engine>],
     g: &Geometry,
     position: &Position,
-    c: &VjrCheck,
+    c: &VjrQuestion,
     budget: u64,
 ) -> Option<String> {
     let (engine, (outcome, moves)) = witness::vjr_line(engines, g, position, c, budget)?;
@@ -71,7 +71,7 @@ pub fn explain(
             if answer.is_none() {
                 continue;
             }
-            let c = VjrCheck {
+            let c = VjrQuestion {
                 long_cycles: a.long_cycles,
                 string: s.points.clone(),
                 owner: s.colour,

@@ -21,7 +21,7 @@ use crate::error::Exit;
 use crate::output::move_text;
 use go_oracle::engine::{Answer, Move};
 use go_oracle::geometry::{Cell, Colour, Geometry, Point, Position};
-use go_oracle::parse::case::{load_case, Check};
+use go_oracle::parse::case::{load_case, Check, FamilyCheck};
 use go_oracle::parse::sgf::{write_sgf, SgfGame, SgfMarkup, SgfMove};
 use go_oracle::parse::sgf_rules::custom_ru;
 use go_oracle::rules::{RulesetId, Scoring};
@@ -185,7 +185,7 @@ fn sgf_game(
         ));
     }
     // The moves.
-    let played: Vec<Played> = match (&check.ljr, &t.ljr) {
+    let played: Vec<Played> = match (check.ljr(), t.ljr()) {
         (Some(l), Some(lt)) => {
             if !l.start.initially_prohibited.is_empty()
                 || !l.start.permanently_prohibited.is_empty()
@@ -284,11 +284,15 @@ fn markup(check: &Check, t: &Trace) -> Option<SgfMarkup> {
             .filter(|&&cell| cell == Cell::Stone(c))
             .count() as u32
     };
-    let wants_score = x.black.is_some() || x.white.is_some() || x.score.is_some();
+    let area_asked = match &check.family {
+        FamilyCheck::Play(a) => a.black.is_some() || a.white.is_some(),
+        _ => false,
+    };
+    let wants_score = area_asked || x.score.is_some();
     match (&check.rules, &t.score) {
         (Some(r), Some(s))
             if r.scoring != Scoring::None
-                && check.ljr.is_none()
+                && check.ljr().is_none()
                 && (t.game_over || wants_score) =>
         {
             let (b, w) = area(g, &t.position, r.scoring);
@@ -312,8 +316,8 @@ fn markup(check: &Check, t: &Trace) -> Option<SgfMarkup> {
     let mut label = |p: Point, text: &str| m.labels.push((p, text.to_string()));
     let mut dead: Vec<(Colour, Vec<Point>)> = Vec::new();
     if let (false, Some(a)) = (
-        x.j2003_strings.is_empty(),
-        t.j2003.as_ref().and_then(|j| j.analysis.as_ref()),
+        check.j2003().is_none_or(|j| j.strings.is_empty()),
+        t.j2003().and_then(|j| j.analysis.as_ref()),
     ) {
         for s in &a.strings {
             let Some(st) = s.status else { continue };
@@ -331,7 +335,7 @@ fn markup(check: &Check, t: &Trace) -> Option<SgfMarkup> {
         legend.push("LB: the J2003 status of each final string (U uncapturable, C1 capturable-1, C2 capturable-2, D dead); TB/TW: dead stones, in the opponent's marks.".into());
     }
     let mut vjr_territory = None;
-    if let (false, Some(v)) = (x.vjr_strings.is_empty(), t.vjr.as_ref()) {
+    if let (Some(vx), Some(v)) = (check.vjr().filter(|v| !v.strings.is_empty()), t.vjr()) {
         if let Some(a) = &v.assessment {
             use go_oracle::vjr::VjrStatus;
             for s in &a.strings {
@@ -349,7 +353,7 @@ fn markup(check: &Check, t: &Trace) -> Option<SgfMarkup> {
             }
             legend.push(format!(
                 "LB: the VJR status of each final string under independent-life {} (A independently alive, S alive in seki, D dead, ? undefined); TB/TW: dead stones in the opponent's marks, and the territory (V-25).",
-                check.independent_life
+                vx.independent_life
             ));
         }
         vjr_territory = v.territory.as_ref().map(|t| t.owner.clone());
@@ -370,11 +374,11 @@ fn markup(check: &Check, t: &Trace) -> Option<SgfMarkup> {
         }
     }
     // NAJ control (N-18, N-19), read off the analyses.
-    if let Some(n) = &t.naj {
+    if let (Some(nx), Some(n)) = (check.naj(), t.naj()) {
         let mut any = false;
         for (a, wanted, marks) in [
-            (&n.black_analysis, x.black_control.is_some(), 0),
-            (&n.white_analysis, x.white_control.is_some(), 1),
+            (&n.black_analysis, nx.control[0].is_some(), 0),
+            (&n.white_analysis, nx.control[1].is_some(), 1),
         ] {
             if let (true, Some(Answer::Decided(c))) = (wanted, a.as_ref().map(|a| &a.control)) {
                 any = true;
@@ -391,7 +395,7 @@ fn markup(check: &Check, t: &Trace) -> Option<SgfMarkup> {
         }
     }
     // LJR control by the two-eye test (L-14).
-    if let (Some(l), Some(lt)) = (&check.ljr, &t.ljr) {
+    if let (Some(l), Some(lt)) = (check.ljr(), t.ljr()) {
         if let (Some(_), Some(c)) = (&l.expect.control, &lt.control) {
             for (p, (b, w)) in c[0].controlled.iter().zip(&c[1].controlled).enumerate() {
                 if *b == Some(true) {
