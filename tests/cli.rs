@@ -280,16 +280,6 @@ fn missing_path_and_bad_arguments() {
         "{}",
         stderr(&o)
     );
-    let o = run(&[
-        "play",
-        "--ruleset",
-        "tromp-logical",
-        "--size",
-        "5x5",
-        "W",
-        "A1",
-    ]);
-    assert_eq!(o.status.code(), Some(2), "White moving first is bad input");
 }
 
 #[test]
@@ -331,6 +321,240 @@ fn play_json_contract() {
     assert_eq!(v["prisoners"]["black"], 1);
     assert_eq!(v["prisoners"]["white"], 0);
     assert_eq!(v["engines_agree"], true);
+}
+
+/// `play --json` with `ARGS`: exit 0, and the steps' (`ends_game`, `new_sequence`).
+fn sequence_fields(
+    args: &[&str],
+) -> (
+    serde_json::Value,
+    Vec<(serde_json::Value, serde_json::Value)>,
+) {
+    let mut all = vec!["play", "--json"];
+    all.extend(args);
+    let o = run(&all);
+    assert_eq!(o.status.code(), Some(0), "{all:?}: {}", stderr(&o));
+    let v = json(&o);
+    let fields = v["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| (s["ends_game"].clone(), s["new_sequence"].clone()))
+        .collect();
+    (v, fields)
+}
+
+/// The steps' fields as `(ends_game, new_sequence)` literals: `E` ends the game, `A` starts a
+/// new move-sequence after the end, `O` out of turn, `.` neither.
+fn expected_fields(code: &str) -> Vec<(serde_json::Value, serde_json::Value)> {
+    use serde_json::{json, Value};
+    code.chars()
+        .map(|c| match c {
+            'E' => (json!(true), Value::Null),
+            'A' => (json!(false), json!("after-end")),
+            'O' => (json!(false), json!("out-of-turn")),
+            _ => (json!(false), Value::Null),
+        })
+        .collect()
+}
+
+/// The LJR game (README "play", LJR): the ruleset ends the game at White's pass, move
+/// 10 (L-4: the pass after Black's, in a situation without temporary prohibitions); Black's
+/// pass after it starts a new move-sequence, which the step says, in JSON and in words.
+#[test]
+fn play_ljr_says_where_the_game_ended() {
+    let args: Vec<&str> =
+        "--ruleset ljr --size 4x2 B A2 W B2 B B1 W D2 B pass W C1 B C2 W pass B pass W pass B pass"
+            .split(' ')
+            .collect();
+    let (v, fields) = sequence_fields(&args);
+    assert_eq!(fields, expected_fields(".........EA"), "{v}");
+    assert_eq!(v["steps"][9]["move"], "W pass");
+    assert_eq!(v["steps"][10]["legal"], true);
+    // The last move-sequence (one pass) is not over.
+    assert_eq!(v["game_over"], false);
+    let o = run(&[&["play"], &args[..]].concat());
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("W pass: legal\nthe game ended here (a pass without temporary prohibitions, then the opponent's pass: L-4)\nB pass: legal; the game was over: this move starts a new move-sequence\n"),
+        "{text}"
+    );
+}
+
+/// The shared play model: Tromp-Taylor's two passes end the game, and every move after
+/// them is judged as the start of a new move-sequence: an illegal one (`occupied`) changes
+/// nothing, so the next play starts it; a NAJN long cycle ends the game too.
+#[test]
+fn play_says_where_the_game_ended() {
+    let (v, fields) = sequence_fields(&[
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "B",
+        "D4",
+        "W",
+        "pass",
+        "B",
+        "pass",
+        "W",
+        "D4",
+        "W",
+        "C3",
+        "B",
+        "pass",
+        "W",
+        "pass",
+    ]);
+    assert_eq!(fields, expected_fields("..EAA.E"), "{v}");
+    assert_eq!(v["steps"][3]["reason"], "occupied");
+    assert_eq!(v["steps"][4]["legal"], true);
+    assert_eq!(v["game_over"], true);
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "B",
+        "D4",
+        "W",
+        "pass",
+        "B",
+        "pass",
+        "W",
+        "D4",
+        "W",
+        "C3",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("B pass: legal\nthe game ended here (two passes)\nW D4: illegal (occupied); the game was over: judged as the start of a new move-sequence\nW C3: legal; the game was over: this move starts a new move-sequence\n"),
+        "{text}"
+    );
+    // NAJN (long-cycle-2-triple-ko): White's sixth play recreates the start, a long cycle.
+    let start = temp(
+        "triple-ko.txt",
+        "O O O O O\n. O . O #\nO # O # .\n# # # # #\n",
+    );
+    let mut args = vec!["--ruleset", "najn", "--setup", start.to_str().unwrap()];
+    args.extend("B A3 W E2 B C3 W A2 B E3 W C2 B A3".split(' '));
+    let (v, fields) = sequence_fields(&args);
+    assert_eq!(fields, expected_fields(".....EA"), "{v}");
+    let o = run(&[&["play"], &args[..]].concat());
+    assert!(
+        String::from_utf8_lossy(&o.stdout).contains("the game ended here (a long cycle)"),
+        "{}",
+        String::from_utf8_lossy(&o.stdout)
+    );
+}
+
+/// A move by the player not to move starts a new move-sequence (README "play"): `B D4 B E4`,
+/// White moving first, an LJR turn out of turn. Passes count from 0 in the new one, so Black's
+/// second pass in a row ends nothing.
+#[test]
+fn play_out_of_turn_starts_a_new_move_sequence() {
+    let (v, fields) = sequence_fields(&[
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "B",
+        "D4",
+        "B",
+        "E4",
+        "W",
+        "C3",
+    ]);
+    assert_eq!(fields, expected_fields(".O."), "{v}");
+    assert_eq!(v["final"][1], "...##");
+    assert_eq!(v["to_move"], "black");
+    let (v, fields) = sequence_fields(&[
+        "--ruleset",
+        "tromp-logical",
+        "--size",
+        "5x5",
+        "W",
+        "A1",
+        "B",
+        "pass",
+        "B",
+        "pass",
+    ]);
+    assert_eq!(fields, expected_fields("O.O"), "{v}");
+    assert_eq!(v["game_over"], false);
+    let (v, fields) = sequence_fields(&["--ruleset", "ljr", "--size", "3x1", "W", "A1", "W", "C1"]);
+    assert_eq!(fields, expected_fields("OO"), "{v}");
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "5x5",
+        "B",
+        "D4",
+        "B",
+        "E4",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("B E4: legal; the player was not the one to move: this move starts a new move-sequence\n"),
+        "{text}"
+    );
+}
+
+/// Every step of `play --json` has `ends_game` (a boolean; `null` only on a step the engines
+/// did not decide) and `new_sequence` (`null`, `after-end` or `out-of-turn`), in both
+/// families, on legal, illegal and undetermined steps (README "play": a contract).
+#[test]
+fn play_steps_always_have_the_sequence_fields() {
+    let ko = temp("direct-ko-fields.txt", ". . # # # O .\n");
+    let games: Vec<Vec<&str>> = vec![
+        "--ruleset tromp-logical --size 4x1 B B1 W C1 B D1 W A1 W C1 W pass B pass W B1".split(' ').collect(),
+        "--ruleset ljr --size 4x2 B A2 W B2 B B1 W D2 B pass W C1 B C2 W pass B pass W pass B pass B A1 W B2".split(' ').collect(),
+        "--ruleset najn --size 3x3 B B2 B B2 W pass B pass W A1".split(' ').collect(),
+        vec!["--ruleset", "j2003", "--budget", "2000", "--setup", ko.to_str().unwrap(), "B", "pass", "W", "pass"],
+    ];
+    let mut seen = std::collections::BTreeSet::new();
+    for args in &games {
+        let mut all = vec!["play", "--json"];
+        all.extend(args);
+        let v = json(&run(&all));
+        let steps = v["steps"].as_array().unwrap();
+        assert!(!steps.is_empty(), "{all:?}");
+        for s in steps {
+            let s = s.as_object().unwrap();
+            assert!(s.contains_key("ends_game"), "{all:?}: {s:?}");
+            assert!(s.contains_key("new_sequence"), "{all:?}: {s:?}");
+            match (&s["legal"], &s["ends_game"]) {
+                (serde_json::Value::Null, e) => assert!(e.is_null(), "{all:?}: {s:?}"),
+                (_, e) => assert!(e.is_boolean(), "{all:?}: {s:?}"),
+            }
+            let n = &s["new_sequence"];
+            assert!(
+                n.is_null() || n == "after-end" || n == "out-of-turn",
+                "{all:?}: {s:?}"
+            );
+            seen.insert((
+                s["ends_game"].to_string(),
+                n.to_string(),
+                s["legal"].to_string(),
+            ));
+        }
+    }
+    // The games above give every kind of step: ending, after the end, out of turn,
+    // illegal, undetermined.
+    for kind in [
+        ("true", "null", "true"),
+        ("false", "\"after-end\"", "true"),
+        ("false", "\"out-of-turn\"", "true"),
+        ("false", "\"out-of-turn\"", "false"),
+        ("null", "null", "null"),
+    ] {
+        let kind = (kind.0.to_string(), kind.1.to_string(), kind.2.to_string());
+        assert!(seen.contains(&kind), "no step {kind:?} in {seen:?}");
+    }
 }
 
 #[test]
@@ -966,7 +1190,6 @@ fn ljr_bad_turns_are_bad_input() {
     for (turns, words) in [
         (vec!["B", "cycle+Z9"], "not a turn"),
         (vec!["B", "C1", "W"], "pairs"),
-        (vec!["W", "A1"], "black is to move"),
     ] {
         let mut all = vec!["play", "--ruleset", "ljr", "--size", "3x1"];
         all.extend(turns);

@@ -233,7 +233,7 @@ fn session_door(
             (geometry.name(p).to_string(), Move::Play(p).into())
         };
         moves.push((colour, text));
-        let v = session.play(colour, action).unwrap();
+        let v = session.play(colour, action).unwrap().verdict;
         match v {
             Verdict::Agreed(Ok(d)) => steps.push(StepSaid {
                 legal: Some(true),

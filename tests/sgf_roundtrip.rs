@@ -126,7 +126,7 @@ fn sgf_of(check: &Check) -> Result<(SgfGame, Option<String>), String> {
             continue;
         }
         let colour = player.unwrap_or(session.to_move());
-        match session.play(colour, Action::from(mv))? {
+        match session.play(colour, Action::from(mv))?.verdict {
             Verdict::Agreed(Ok(_)) => game.moves.push(SgfMove {
                 colour,
                 mv,

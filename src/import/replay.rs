@@ -8,7 +8,7 @@ use crate::geometry::{Colour, Geometry, Point, Position};
 use crate::optimized::Optimized;
 use crate::reference::Reference;
 use crate::rules::{RulesPatch, RulesetId};
-use crate::session::{Action, Config, Session, Verdict};
+use crate::session::{Action, Config, SequenceStart, Session, Verdict};
 use std::sync::Arc;
 
 /// What became of one move.
@@ -42,6 +42,9 @@ pub struct End {
 #[derive(Clone, Debug)]
 pub struct Sequence {
     pub start: Start,
+    /// Why the move-sequence before it ended here: its first move came after the end or out
+    /// of turn (the session's answer); `None` for the game's first move-sequence.
+    pub started: Option<SequenceStart>,
     /// LJR: locations permanently prohibited at its start (L-9.4).
     pub permanently_prohibited: Vec<Point>,
     pub moves: Vec<(usize, Outcome)>,
@@ -107,6 +110,7 @@ pub fn replay(
     session.restart(geometry.clone(), start.clone(), Vec::new())?;
     let mut sequences = vec![Sequence {
         start,
+        started: None,
         permanently_prohibited: Vec::new(),
         moves: Vec::new(),
         end: None,
@@ -118,7 +122,8 @@ pub fn replay(
             seq.moves.push((i, Outcome::NotReplayed(why.clone())));
             continue;
         }
-        if colour != session.to_move() || session.is_over() {
+        let started = session.sequence_start(colour);
+        if started.is_new() {
             if seq.moves.is_empty() && i == 0 {
                 // The first move names the first player (when `PL` says otherwise).
                 seq.start.to_move = colour;
@@ -135,6 +140,7 @@ pub fn replay(
                 let permanently_prohibited = permanently_prohibited(&session);
                 sequences.push(Sequence {
                     start,
+                    started: Some(started),
                     permanently_prohibited,
                     moves: Vec::new(),
                     end: None,
@@ -142,7 +148,7 @@ pub fn replay(
             }
         }
         let seq = sequences.last_mut().expect("one sequence at least");
-        let outcome = match session.play(colour, Action::from(mv))? {
+        let outcome = match session.play(colour, Action::from(mv))?.verdict {
             Verdict::Agreed(Ok(done)) => Outcome::Legal(done.removed),
             Verdict::Agreed(Err(reason)) => Outcome::Illegal {
                 reason,

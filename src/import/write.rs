@@ -10,6 +10,7 @@ use crate::parse::case::{
     CaseFile, CheckSpec, ColourName, FinalExpect, MoveItem, Removed, Source, StepSpec,
 };
 use crate::rules::RulesetId;
+use crate::session::SequenceStart;
 use std::path::Path;
 
 /// The name of the first check of a file of one game (without a check name in its root's
@@ -131,8 +132,7 @@ fn checks(part: &Part) -> Vec<CheckSpec> {
         let description = (k > 0).then(|| {
             let (i, _) = seq.moves[0];
             let m = &game.moves[i];
-            let after_end = r.sequences[k - 1].end.as_ref().is_some_and(|e| e.game_over);
-            let why = if after_end {
+            let why = if seq.started == Some(SequenceStart::AfterEnd) {
                 "comes after the end of the game (the ruleset's passes)"
             } else {
                 "is by the player not to move"

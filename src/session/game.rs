@@ -58,6 +58,37 @@ pub struct Done {
     pub cycle_removed: Vec<Point>,
 }
 
+/// How the ruleset ended a move-sequence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameEnd {
+    /// This many consecutive passes (the shared play model's `game_end_passes`).
+    Passes(u32),
+    /// LJR's L-4: a pass in a situation without temporarily prohibited locations, and the
+    /// opponent's pass next.
+    LjrPasses,
+    /// A long cycle (NAJN N-24, J2003 C-3).
+    LongCycle,
+}
+
+impl GameEnd {
+    /// In words: `two passes`, `a long cycle` ...
+    pub fn describe(self) -> String {
+        match self {
+            GameEnd::Passes(n) => {
+                let words = ["no", "one", "two", "three", "four", "five"];
+                let count = words
+                    .get(n as usize)
+                    .map_or_else(|| n.to_string(), |w| w.to_string());
+                format!("{count} {}", if n == 1 { "pass" } else { "passes" })
+            }
+            GameEnd::LjrPasses => {
+                "a pass without temporary prohibitions, then the opponent's pass: L-4".into()
+            }
+            GameEnd::LongCycle => "a long cycle".into(),
+        }
+    }
+}
+
 /// Why an action was not made.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Refusal {
@@ -204,6 +235,17 @@ impl RulesetGame {
             Inner::Play(g, _) => g.is_over(),
             Inner::Ljr(g) => g.is_over(),
         }
+    }
+    /// How the ruleset ended this move-sequence; `None` while it goes on.
+    pub fn end(&self) -> Option<GameEnd> {
+        if !self.is_over() {
+            return None;
+        }
+        Some(match &self.inner {
+            Inner::Play(g, _) if g.cycle().is_some() => GameEnd::LongCycle,
+            Inner::Play(_, rules) => GameEnd::Passes(rules.game_end_passes),
+            Inner::Ljr(_) => GameEnd::LjrPasses,
+        })
     }
     /// The long cycle that ended the sequence (NAJN N-24, J2003 C-3).
     pub fn cycle(&self) -> Option<Cycle> {

@@ -21,16 +21,20 @@
 //! way (current position, prisoners kept, ko/superko history and passes from 0), instead of
 //! being refused as `game-over`. Records and GUIs go on after two passes (a dispute resumed,
 //! or a GUI that never stops); GNU Go accepts such plays. Where the ruleset ended a
-//! move-sequence stays known: [`Session::game_ends`].
+//! move-sequence stays known: [`Session::game_ends`]; and each [`Session::play`] answers what
+//! the move did to the move-sequences ([`Step`]: it continued one or started one after the
+//! end or out of turn, [`SequenceStart`]; it ended one, and how, [`GameEnd`]).
 
 pub mod ask;
 pub mod game;
 mod questions;
+pub mod sequence;
 pub mod verdict;
 pub mod witness;
 
-pub use game::{Action, AnalysisMemo, Done, PassJudge, Refusal, RulesetGame};
+pub use game::{Action, AnalysisMemo, Done, GameEnd, PassJudge, Refusal, RulesetGame};
 pub use questions::StatusClass;
+pub use sequence::{SequenceStart, Step};
 pub use verdict::{Said, Shortfall, Verdict, VerdictKind};
 
 use crate::engine::{Engine, Illegal, Prisoners, Start};
@@ -269,13 +273,19 @@ impl Session {
         game.map_err(|u| u.to_string())
     }
 
+    /// How a move by `colour` now stands to the move-sequence: it continues it, or starts a
+    /// new one after the end or out of turn (the module comment).
+    pub fn sequence_start(&self, colour: Colour) -> SequenceStart {
+        SequenceStart::of(&self.games[0], colour)
+    }
+
     /// `game` with `colour` to move: a fork, or a new move-sequence from its position (the
     /// out-of-turn rule and the plays after the end of the module comment).
     fn game_for(game: &RulesetGame, colour: Colour) -> Result<RulesetGame, String> {
-        if game.to_move() == colour && !game.is_over() {
-            Ok(game.fork())
-        } else {
+        if SequenceStart::of(game, colour).is_new() {
             game.restart_with(colour).map_err(|u| u.to_string())
+        } else {
+            Ok(game.fork())
         }
     }
 
@@ -388,12 +398,12 @@ impl Session {
     }
 
     /// Make `action` for `colour` on every engine. The game goes on only when the engines
-    /// agree that it is legal; otherwise nothing changes.
-    pub fn play(
-        &mut self,
-        colour: Colour,
-        action: Action,
-    ) -> Result<Verdict<Result<Done, Illegal>>, String> {
+    /// agree that it is legal; otherwise nothing changes. The step says whether the move
+    /// continued the move-sequence or started a new one, and how the ruleset ended it with
+    /// this move if it did (as the first engine's game has it, like [`Session::is_over`]).
+    pub fn play(&mut self, colour: Colour, action: Action) -> Result<Step, String> {
+        let start = self.sequence_start(colour);
+        let mut end = None;
         let mut next = Vec::new();
         let mut said = Vec::new();
         let n = self.engines.len();
@@ -412,11 +422,16 @@ impl Session {
         if let Verdict::Agreed(Ok(_)) = &verdict {
             self.games = next;
             self.record.push(Played { colour, action });
-            if self.is_over() {
+            end = self.games[0].end();
+            if end.is_some() {
                 self.ends.push(self.record.len());
             }
         }
-        Ok(verdict)
+        Ok(Step {
+            verdict,
+            start,
+            end,
+        })
     }
 
     /// Take back the last move; `false` when there is none.

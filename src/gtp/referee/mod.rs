@@ -244,6 +244,7 @@ impl Referee {
             .session
             .play(colour, vertex_action(vertex))
             .map_err(Err)?
+            .verdict
         {
             Verdict::Agreed(Ok(done)) => Ok(done.removed),
             Verdict::Agreed(Err(reason)) => Err(Ok(reason)),

@@ -152,7 +152,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
         out["engines_agree"] = json!(verdict != VerdictKind::Disagreed);
         print_json(&out);
     } else {
-        print_text(&session, &out, ljr);
+        print_text(&session, &out, ljr, &played.words);
     }
     match verdict {
         VerdictKind::Agreed => Ok(()),
@@ -168,14 +168,25 @@ pub fn run(args: Args) -> Result<(), Exit> {
     }
 }
 
-/// The steps as JSON, and the verdict so far.
+/// The steps as JSON, the session's words on each, and the verdict so far.
 struct PlayedSteps {
     steps: Vec<Value>,
+    words: Vec<StepWords>,
     verdict: Option<(VerdictKind, String)>,
 }
 
+/// What the session said a step did to the move-sequences, in words (the text output).
+struct StepWords {
+    /// Why the move started a new move-sequence (or, not made, was judged as its start).
+    sequence: Option<&'static str>,
+    /// How the ruleset ended the move-sequence with it.
+    ended: Option<String>,
+}
+
 /// Make each written move through the session; stop at the first move the engines disagree
-/// on or cannot decide.
+/// on or cannot decide. Each step says what the session answered the move did to the
+/// move-sequences: `ends_game` (`null` when the move was not decided) and `new_sequence`,
+/// and the same in words for the text output.
 fn play_steps(session: &mut Session, written: &[Written]) -> Result<PlayedSteps, Exit> {
     let geometry = session.geometry().clone();
     let names = |v: &[go_oracle::geometry::Point]| {
@@ -185,19 +196,19 @@ fn play_steps(session: &mut Session, written: &[Written]) -> Result<PlayedSteps,
     };
     let ljr = session.ruleset() == RulesetId::Ljr;
     let mut steps = Vec::new();
-    for (i, w) in written.iter().enumerate() {
-        if session.to_move() != w.colour {
-            return Err(Exit::BadInput(format!(
-                "move {} `{}`: {} is to move, not {}",
-                i + 1,
-                w.text,
-                session.to_move(),
-                w.colour
-            )));
-        }
-        let verdict = session.play(w.colour, w.action).map_err(Exit::BadInput)?;
-        let mut step = json!({"move": w.text});
-        match &verdict {
+    let mut words = Vec::new();
+    for w in written {
+        let played = session.play(w.colour, w.action).map_err(Exit::BadInput)?;
+        let mut step = json!({
+            "move": w.text,
+            "ends_game": played.end.is_some(),
+            "new_sequence": played.start.as_str(),
+        });
+        words.push(StepWords {
+            sequence: played.start.describe(),
+            ended: played.end.map(|e| e.describe()),
+        });
+        match &played.verdict {
             Verdict::Agreed(Ok(done)) => {
                 step["legal"] = json!(true);
                 step["reason"] = Value::Null;
@@ -215,6 +226,7 @@ fn play_steps(session: &mut Session, written: &[Written]) -> Result<PlayedSteps,
                 }
             }
             other => {
+                step["ends_game"] = Value::Null;
                 step["legal"] = Value::Null;
                 step["reason"] = Value::Null;
                 step["verdict"] = json!(other.kind().as_str());
@@ -222,6 +234,7 @@ fn play_steps(session: &mut Session, written: &[Written]) -> Result<PlayedSteps,
                 steps.push(step);
                 return Ok(PlayedSteps {
                     steps,
+                    words,
                     verdict: Some((other.kind(), other.describe())),
                 });
             }
@@ -230,6 +243,7 @@ fn play_steps(session: &mut Session, written: &[Written]) -> Result<PlayedSteps,
     }
     Ok(PlayedSteps {
         steps,
+        words,
         verdict: None,
     })
 }
@@ -303,7 +317,7 @@ fn final_json(
 }
 
 /// The steps, the board and the end as text.
-fn print_text(session: &Session, out: &Value, ljr: bool) {
+fn print_text(session: &Session, out: &Value, ljr: bool, words: &[StepWords]) {
     let list = |s: &Value, k: &str| {
         s[k].as_array()
             .map(|a| {
@@ -314,14 +328,23 @@ fn print_text(session: &Session, out: &Value, ljr: bool) {
             })
             .unwrap_or_default()
     };
-    for s in out["steps"].as_array().into_iter().flatten() {
+    for (s, words) in out["steps"].as_array().into_iter().flatten().zip(words) {
         let mv = s["move"].as_str().unwrap_or("");
+        let new_sequence = |made: bool| match words.sequence {
+            Some(why) if made => format!("; {why}: this move starts a new move-sequence"),
+            Some(why) => format!("; {why}: judged as the start of a new move-sequence"),
+            None => String::new(),
+        };
         if let Some(v) = s["verdict"].as_str() {
-            println!("{mv}: {v}: {}", s["detail"].as_str().unwrap_or(""));
+            println!(
+                "{mv}: {v}: {}{}",
+                s["detail"].as_str().unwrap_or(""),
+                new_sequence(false)
+            );
             continue;
         }
         match s["reason"].as_str() {
-            Some(r) => println!("{mv}: illegal ({r})"),
+            Some(r) => println!("{mv}: illegal ({r}){}", new_sequence(false)),
             None => {
                 let mut what = vec!["legal".to_string()];
                 if !list(s, "cycle_removed").is_empty() {
@@ -330,8 +353,11 @@ fn print_text(session: &Session, out: &Value, ljr: bool) {
                 if !list(s, "captured").is_empty() {
                     what.push(format!("captures {}", list(s, "captured")));
                 }
-                println!("{mv}: {}", what.join(", "));
+                println!("{mv}: {}{}", what.join(", "), new_sequence(true));
             }
+        }
+        if let Some(how) = &words.ended {
+            println!("the game ended here ({how})");
         }
     }
     print!(
