@@ -24,6 +24,7 @@
 //! move-sequence stays known: [`Session::game_ends`].
 
 pub mod ask;
+pub mod compare;
 pub mod game;
 mod questions;
 pub mod verdict;
