@@ -5,6 +5,9 @@
 //! case check's start), calls it, and prints text, JSON or an HTML page
 //! (`compare_page`).
 
+use super::compare_words::{
+    cell, control_rows, legality_word, move_word, score_word, string_name, verdict_details, Source,
+};
 use super::turns::parse_points;
 use super::{parse_colour, read_diagram, EngineChoice, FINAL_POSITION_IS_LEGAL};
 use crate::error::{verdict_exit_within, Exit};
@@ -12,7 +15,7 @@ use crate::output::{fmt_number, print_json, result_text, with_coordinates};
 use go_oracle::engine::{Move, Start};
 use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::ljr::{DisputeEdge, LjrParams, TestProhibitions};
-use go_oracle::rules::{Illegal, RulesetId};
+use go_oracle::rules::RulesetId;
 use go_oracle::session::compare::{
     compare, Comparison, Part, Question, RulesetAnswer, StringItem, JUDGING,
 };
@@ -71,14 +74,6 @@ pub struct Args {
     /// Also write an HTML page with one diagram per ruleset (its statuses marked).
     #[arg(long)]
     html: Option<PathBuf>,
-}
-
-/// Where the position came from, for the header and the JSON `source`.
-pub struct Source {
-    pub kind: &'static str,
-    pub file: String,
-    /// SGF: the moves played and the ruleset they were played under; case: the check.
-    pub detail: Option<String>,
 }
 
 /// The position of the input and what the record or the check says of komi and prisoners.
@@ -330,81 +325,6 @@ fn shortfalls_of(r: &RulesetAnswer) -> Vec<Vec<go_oracle::session::Shortfall>> {
 }
 
 // ---------------------------------------------------------------------------------------
-// Words shared by the text, the JSON and the page.
-
-/// A move as GTP writes it.
-pub fn move_word(g: &Geometry, mv: Move) -> String {
-    crate::output::move_text(g, mv)
-}
-
-/// `legal` or `illegal (suicide)`.
-pub fn legality_word(l: &Option<Illegal>) -> String {
-    match l {
-        None => "legal".into(),
-        Some(r) => format!("illegal ({r})"),
-    }
-}
-
-/// `W+4 (-4)` or why the rules give no score.
-pub fn score_word(s: &Result<f64, String>) -> String {
-    match s {
-        Ok(x) => format!("{} ({})", result_text(*x), fmt_number(*x)),
-        Err(why) => format!("no score: {why}"),
-    }
-}
-
-/// A string named by its first point and its size: `white C5 (7 stones)`.
-pub fn string_name(g: &Geometry, s: &StringItem) -> String {
-    let first = s.points.first().map(|&p| g.name(p)).unwrap_or("");
-    match s.points.len() {
-        1 => format!("{} {first}", s.colour.name()),
-        n => format!("{} {first} ({n} stones)", s.colour.name()),
-    }
-}
-
-/// A cell of the side-by-side table: the answer, `?` before it when undetermined (with what
-/// the engines that decided said), `!` when the engines disagree.
-pub fn cell<T>(v: &Verdict<T>, word: impl Fn(&T) -> String) -> String {
-    match v {
-        Verdict::Agreed(t) => word(t),
-        Verdict::Undetermined {
-            decided: Some(t), ..
-        } => format!("? {}", word(t)),
-        Verdict::Undetermined { decided: None, .. } => "?".into(),
-        Verdict::Disagreed(said) => {
-            let words: Vec<String> = said
-                .iter()
-                .map(|(_, s)| match s {
-                    Said::Decided(t) => word(t),
-                    Said::Undetermined(_) => "?".into(),
-                })
-                .collect();
-            format!("! {}", words.join(" / "))
-        }
-    }
-}
-
-/// What was spent and by whom, or what each engine said: the lines under the table.
-pub fn verdict_details<T>(v: &Verdict<T>, word: impl Fn(&T) -> String) -> Vec<String> {
-    match v {
-        Verdict::Agreed(_) => Vec::new(),
-        Verdict::Undetermined { shortfalls, .. } => {
-            shortfalls.iter().map(|s| s.to_string()).collect()
-        }
-        Verdict::Disagreed(said) => vec![format!(
-            "the engines disagree: {}",
-            said.iter()
-                .map(|(n, s)| match s {
-                    Said::Decided(t) => format!("{n} says {}", word(t)),
-                    Said::Undetermined(u) => format!("{n}: undetermined ({} explored)", u.explored),
-                })
-                .collect::<Vec<_>>()
-                .join("; ")
-        )],
-    }
-}
-
-// ---------------------------------------------------------------------------------------
 // Text.
 
 /// The text output: the position, a table (a column per ruleset), then the notes: why a
@@ -528,15 +448,16 @@ fn notes_of(q: &Question, r: &RulesetAnswer) -> Vec<String> {
     match &r.strings {
         Part::Why(why) => notes.push(format!("strings: {why}")),
         Part::Answer(s) => {
+            notes.push(format!("strings: {}", s.question));
             for i in &s.items {
                 for d in verdict_details(&i.status, |w| w.to_string()) {
                     notes.push(format!("{}: {d}", string_name(g, i)));
                 }
             }
             if let Some(control) = &s.control {
-                notes.push(format!("{}:", s.question));
+                notes.push("control (B, W, * both, . neither):".to_string());
                 notes.extend(
-                    control_rows(g, control)
+                    control_rows(g, control, " ")
                         .into_iter()
                         .map(|l| format!("  {l}")),
                 );
@@ -557,37 +478,6 @@ fn notes_of(q: &Question, r: &RulesetAnswer) -> Vec<String> {
         }
     }
     notes
-}
-
-/// LJR's control as rows: `B`, `W`, `*` (both), `.` (neither), `?` undetermined, `!` the
-/// engines disagree.
-pub fn control_rows(g: &Geometry, control: &[Verdict<[bool; 2]>]) -> Vec<String> {
-    let cells: Vec<char> = control
-        .iter()
-        .map(|v| match v {
-            Verdict::Agreed(c) => match c {
-                [true, true] => '*',
-                [true, false] => 'B',
-                [false, true] => 'W',
-                [false, false] => '.',
-            },
-            Verdict::Undetermined { .. } => '?',
-            Verdict::Disagreed(_) => '!',
-        })
-        .collect();
-    match g.rect_size() {
-        Some((w, _)) => cells
-            .chunks(w)
-            .map(|r| {
-                r.iter()
-                    .map(|c| format!("{c} "))
-                    .collect::<String>()
-                    .trim_end()
-                    .to_string()
-            })
-            .collect(),
-        None => vec![cells.iter().collect()],
-    }
 }
 
 // ---------------------------------------------------------------------------------------
@@ -671,7 +561,7 @@ fn ruleset_json(q: &Question, r: &RulesetAnswer) -> Value {
                     Value::Object(f)
                 })
                 .collect();
-            let control = s.control.as_ref().map(|c| json!(control_rows(g, c)));
+            let control = s.control.as_ref().map(|c| json!(control_rows(g, c, "")));
             (json!(items), control.unwrap_or(Value::Null))
         }
     };

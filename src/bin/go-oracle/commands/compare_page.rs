@@ -1,9 +1,11 @@
 //! `compare --html FILE`: one self-contained, well-formed (XHTML-compatible) page with one
 //! SVG diagram per ruleset: the position, each string's status marked (a legend under the
 //! board), the next move marked with its legality, the score as a note; undetermined and
-//! disagreed answers marked apart. Drawn from the comparison's answers only.
+//! contested answers marked apart. Drawn from the comparison's answers only.
 
-use super::compare::{legality_word, move_word, score_word, string_name, verdict_details, Source};
+use super::compare_words::{
+    cell, legality_word, move_word, score_word, string_name, verdict_details, Source,
+};
 use go_oracle::engine::Move;
 use go_oracle::geometry::Point;
 use go_oracle::render::{svg, Diagram, MarkShape};
@@ -40,7 +42,7 @@ fn diagram(q: &Question, r: &RulesetAnswer) -> Diagram {
     if let Some(next) = &r.next {
         let (colour, mv) = q.next.expect("a next move was asked");
         let what = match next {
-            Part::Answer(m) => super::compare::cell(&m.legal, legality_word),
+            Part::Answer(m) => cell(&m.legal, legality_word),
             Part::Why(w) => w.clone(),
         };
         let text = format!("next move {} {}: {what}", colour.letter(), move_word(g, mv));
@@ -55,7 +57,7 @@ fn diagram(q: &Question, r: &RulesetAnswer) -> Diagram {
             // Stones grouped by the answer's word, in the order words first appear.
             let mut groups: Vec<(String, Vec<Point>, bool)> = Vec::new();
             let mut undetermined = Vec::new();
-            let mut disagreed = Vec::new();
+            let mut contested = Vec::new();
             for i in &s.items {
                 match &i.status {
                     Verdict::Agreed(w) => match groups.iter_mut().find(|(x, _, _)| x == w) {
@@ -63,7 +65,7 @@ fn diagram(q: &Question, r: &RulesetAnswer) -> Diagram {
                         None => groups.push((w.to_string(), i.points.clone(), true)),
                     },
                     Verdict::Undetermined { .. } => undetermined.extend(&i.points),
-                    Verdict::Disagreed(_) => disagreed.extend(&i.points),
+                    Verdict::Disagreed(_) => contested.extend(&i.points),
                 }
                 for n in verdict_details(&i.status, |w| w.to_string()) {
                     d.notes.push(format!("{}: {n}", string_name(g, i)));
@@ -76,7 +78,7 @@ fn diagram(q: &Question, r: &RulesetAnswer) -> Diagram {
             let what = format!("undetermined within {} per question", q.budget);
             d.add_marks(undetermined, MarkShape::Square, GREY, BLACK, &what);
             d.add_marks(
-                disagreed,
+                contested,
                 MarkShape::Circle,
                 RED,
                 WHITE,
@@ -142,7 +144,7 @@ fn control_marks(d: &mut Diagram, q: &Question, control: &[Verdict<[bool; 2]>]) 
         MarkShape::Circle,
         ORANGE,
         BLACK,
-        "control undetermined or disagreed",
+        "control undetermined or contested",
     );
 }
 
@@ -157,7 +159,7 @@ pub fn page(q: &Question, c: &Comparison, source: &Source) -> String {
     let title = format!("go-oracle compare: {}", source.file);
     out.push_str("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n");
     out.push_str(&format!("<title>{}</title>\n", escape(&title)));
-    out.push_str("<style>body{font-family:Helvetica,Arial,sans-serif;margin:1.5em;color:#222}.rulesets{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}figure{margin:0}figcaption{font-weight:bold;margin-bottom:.3em}.agreed{color:#2ca02c}.undetermined{color:#888}.disagreed{color:#d62728}</style>\n</head>\n<body>\n");
+    out.push_str("<style>body{font-family:Helvetica,Arial,sans-serif;margin:1.5em;color:#222}.rulesets{display:flex;flex-wrap:wrap;gap:1.5em;align-items:flex-start}figure{margin:0}figcaption{font-weight:bold;margin-bottom:.3em}.agreed{color:#2ca02c}.undetermined{color:#888}.contested{color:#d62728}</style>\n</head>\n<body>\n");
     out.push_str(&format!("<h1>{}</h1>\n", escape(&title)));
     let mut facts = format!(
         "komi {}, prisoner difference {}, budget {} per question",
