@@ -39,18 +39,6 @@ fn diagram(q: &Question, r: &RulesetAnswer) -> Diagram {
     let g = &q.geometry;
     let mut d = Diagram::position(g.clone(), q.position.clone());
     d.title = Some(format!("{} ({})", r.ruleset, r.verdict.as_str()));
-    if let Some(next) = &r.next {
-        let (colour, mv) = q.next.expect("a next move was asked");
-        let what = match next {
-            Part::Answer(m) => cell(&m.legal, legality_word),
-            Part::Why(w) => w.clone(),
-        };
-        let text = format!("next move {} {}: {what}", colour.letter(), move_word(g, mv));
-        match mv {
-            Move::Play(p) => d.add_marks([p], MarkShape::Square, ORANGE, BLACK, &text),
-            _ => d.notes.push(text),
-        }
-    }
     match &r.strings {
         Part::Why(w) => d.notes.push(format!("strings: {w}")),
         Part::Answer(s) => {
@@ -88,6 +76,18 @@ fn diagram(q: &Question, r: &RulesetAnswer) -> Diagram {
                 control_marks(&mut d, q, control);
             }
             d.notes.insert(0, format!("marks: {}", s.question));
+        }
+    }
+    // The next move last: its mark is drawn over a control mark on the same point.
+    if let (Some(next), Some((colour, mv))) = (&r.next, q.next) {
+        let what = match next {
+            Part::Answer(m) => cell(&m.legal, legality_word),
+            Part::Why(w) => w.clone(),
+        };
+        let text = format!("next move {} {}: {what}", colour.letter(), move_word(g, mv));
+        match mv {
+            Move::Play(p) => d.add_marks([p], MarkShape::Square, ORANGE, BLACK, &text),
+            _ => d.notes.push(text),
         }
     }
     match &r.score {
