@@ -20,6 +20,8 @@ mod ask;
 mod benson;
 #[path = "cli.rs"]
 mod cli;
+#[path = "compare.rs"]
+mod compare;
 #[path = "differential.rs"]
 mod differential;
 #[path = "doors.rs"]

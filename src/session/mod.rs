@@ -26,6 +26,7 @@
 //! end or out of turn, [`SequenceStart`]; it ended one, and how, [`GameEnd`]).
 
 pub mod ask;
+pub mod compare;
 pub mod game;
 mod questions;
 pub mod sequence;

@@ -11,8 +11,8 @@ mod output;
 
 use clap::{Parser, Subcommand};
 use commands::{
-    analyse, bench, check, control, count_legal, explain, export, gtp, gtp_diff, immortal, import,
-    play, render, report, score, score_diff, solve, status,
+    analyse, bench, check, compare, control, count_legal, explain, export, gtp, gtp_diff, immortal,
+    import, play, render, report, score, score_diff, solve, status,
 };
 use error::Exit;
 use std::process::ExitCode;
@@ -38,6 +38,10 @@ struct Cli {
 enum Command {
     /// Check case files (default: oracle-cases/) on the engines.
     Check(check::Args),
+    /// One position (a diagram file, an SGF record's final position, a case check's start)
+    /// under every ruleset that judges positions, side by side: a next move's legality,
+    /// each string's status, the score, each with the engines' verdict.
+    Compare(compare::Args),
     /// Replay a case step by step with diagrams, legality, captures and the score.
     Explain(explain::Args),
     /// Play GTP-style moves (`B D4 W pass ...`) under a ruleset.
@@ -129,6 +133,7 @@ fn main() -> ExitCode {
     };
     let result = match cli.command {
         Command::Check(args) => check::run(args),
+        Command::Compare(args) => compare::run(args),
         Command::Explain(args) => explain::run(args),
         Command::Play(args) => play::run(args),
         Command::Score(args) => score::run(args),

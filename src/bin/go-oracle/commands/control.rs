@@ -45,13 +45,13 @@ pub struct Args {
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum TestProhibitionsArg {
+pub enum TestProhibitionsArg {
     Forget,
     Keep,
 }
 
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
-enum DisputeEdgeArg {
+pub enum DisputeEdgeArg {
     Literal,
     Inside,
 }

@@ -6,6 +6,9 @@
 pub mod analyse;
 pub mod bench;
 pub mod check;
+pub mod compare;
+pub mod compare_page;
+pub mod compare_words;
 pub mod control;
 pub mod count_legal;
 pub mod explain;
