@@ -637,7 +637,7 @@ pub fn played(
             };
             format!("move {} ({} {at})", k + 1, colour.letter())
         };
-        match s.play(colour, Action::from(mv))? {
+        match s.play(colour, Action::from(mv))?.verdict {
             Verdict::Agreed(Ok(_)) => {}
             Verdict::Agreed(Err(r)) => {
                 return Err(format!("{} is illegal under {ruleset} ({r})", name()))
