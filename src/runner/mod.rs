@@ -160,7 +160,7 @@ pub fn undetermined_reason(check: &Check, engine: &str, t: &Trace) -> Option<Str
         .flat_map(|n| n.optimal.iter().zip(["black", "white"]))
         .filter_map(|(a, colour)| match a {
             Some(Answer::Undetermined { explored }) => Some(format!(
-                "the optimal {colour}-analysis value is undetermined within the solver budget of {} (game states and immortality-test positions, naj.md SOLVE-5; {explored} spent)",
+                "the optimal {colour}-analysis value is undetermined within the solver budget of {} (game states and immortality-test positions, naj-solver.md SOLVE-5; {explored} spent)",
                 check.solver_budget
             )),
             _ => None,
