@@ -5,8 +5,8 @@
 //! points without an X stone. Repeatedly drop every chain with fewer than two vital regions
 //! among the regions kept, and every region next to a dropped chain, until nothing changes
 //! ([`fixpoint`]). Its users:
-//! * naj.md N-17.B: immortality, [`Vitality::Liberties`] (`optimized::benson`, bitboards);
-//! * j2003.md S-3: `benson-uncapturable`, `benson-survival`, `sealed-regions`,
+//! * naj-solver.md N-17.B: immortality, [`Vitality::Liberties`] (`optimized::benson`, bitboards);
+//! * j2003-solver.md S-3: `benson-uncapturable`, `benson-survival`, `sealed-regions`,
 //!   [`Vitality::Liberties`] (`optimized::j2003`: bitboards on rectangles up to 128 bits,
 //!   else [`on_graph`]);
 //! * vjr.md V-11: the pass-alive formation, [`Vitality::EmptySuicideProof`]
@@ -35,7 +35,7 @@ use crate::geometry::{Geometry, Point};
 /// When a region is *vital* to a chain next to it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Vitality {
-    /// Benson's own (naj.md N-17.B, j2003.md S-3): the region has an empty point, and every
+    /// Benson's own (naj-solver.md N-17.B, j2003-solver.md S-3): the region has an empty point, and every
     /// empty point of it is a liberty of the chain. Sound where suicide is forbidden.
     Liberties,
     /// solve.md SOLVE-B4, suicide-proof: every point of the region, empty or holding an
@@ -155,7 +155,7 @@ impl OnGraph {
 }
 
 /// Per region: whether it is next to a chain and every chain next to it is kept (a region
-/// sealed by unconditionally alive chains, j2003.md S-3 `sealed-regions`).
+/// sealed by unconditionally alive chains, j2003-solver.md S-3 `sealed-regions`).
 pub fn sealed_regions(kept: &Kept, touches: &[Touch]) -> Vec<bool> {
     let mut sealed = vec![false; kept.regions.len()];
     for t in touches {

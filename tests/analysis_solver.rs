@@ -1,4 +1,4 @@
-//! The optimal-analysis solver (spec naj.md SOLVE-1 ... SOLVE-5): its value does not depend
+//! The optimal-analysis solver (spec naj-solver.md SOLVE-1 ... SOLVE-5): its value does not depend
 //! on the engine nor on its speed-ups, it is right on hand-argued positions, and its budget
 //! bounds all its work, the immortality tests included.
 

@@ -1,6 +1,6 @@
 //! The one Benson fixpoint (`go_oracle::benson`) against the reference's literal readings,
 //! on random small legal positions of rectangles and of general graphs, for both colours:
-//! * `Vitality::Liberties` (naj.md N-17.B, j2003.md S-3): the chains kept are the immortal
+//! * `Vitality::Liberties` (naj-solver.md N-17.B, j2003-solver.md S-3): the chains kept are the immortal
 //!   stones of the reference's search (N-17.S), wherever it decides;
 //! * `Vitality::EmptySuicideProof` (vjr.md V-11): the chains kept and the kept regions vital
 //!   to one of them are the reference's pass-alive formation;

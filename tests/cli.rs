@@ -666,7 +666,7 @@ fn immortal_json_contract() {
     let v = json(&o);
     assert_eq!(v["verdict"], "undetermined");
     // Black's stones are decided after one position (White has no legal play next to them,
-    // spec naj.md N-17.S2); White's need more.
+    // spec naj-solver.md N-17.S2); White's need more.
     assert_eq!(v["white"], serde_json::Value::Null);
     assert_eq!(
         v["engines"]["reference"]["undetermined"]["white"]["budget"],

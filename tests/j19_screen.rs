@@ -1,4 +1,4 @@
-//! The ending-pass screen of J-19 (spec `j2003.md`, lemma J19-L1): a position where no single
+//! The ending-pass screen of J-19 (spec `j2003-solver.md`, lemma J19-L1): a position where no single
 //! stone is a ko stone (J-28) holds no direct ko stone (J-48), so an engine that screens makes
 //! the ending pass legal without the analysis; a position with a ko stone still goes to the
 //! analysis (C-4), whatever kind of ko stone it is.

@@ -277,7 +277,7 @@ proptest! {
     }
 }
 
-/// `alternating-safety` (spec j2003.md J-LOC-5) against the proof searches and the state
+/// `alternating-safety` (spec j2003-solver.md J-LOC-5) against the proof searches and the state
 /// graph without it, on 6 to 12 points: a string the lemma proves safe is uncapturable
 /// wherever the searches decide, and every status is the same.
 fn alternating_safety_agrees(
@@ -318,7 +318,7 @@ proptest! {
     }
 }
 
-/// `fenced-sets` (spec j2003.md J-LOC-8) against the state graph alone, on 6 to 12
+/// `fenced-sets` (spec j2003-solver.md J-LOC-8) against the state graph alone, on 6 to 12
 /// points: the pinned games' proofs of both provers (the other searches off, so that where
 /// they fail the graph decides) give the statuses the graph gives wherever both decide. With
 /// `frozen-regions` on and off (off, the pinned regions are the only frozen ones).
@@ -384,7 +384,7 @@ prop_compose! {
     }
 }
 
-/// `fenced-sets` (spec j2003.md J-LOC-8) against the whole-board proof searches, on 15 to
+/// `fenced-sets` (spec j2003-solver.md J-LOC-8) against the whole-board proof searches, on 15 to
 /// 20 points cut by a wall ([`board_with_a_wall`]), where both provers' fenced sets have a
 /// rest: the same status wherever both decide. The safety screen is off in both, so that
 /// the pinned games answer the uncapturable checks it would decide first.
@@ -429,7 +429,7 @@ proptest! {
 }
 
 /// Three boards on which [`fenced_sets_agrees_with_whole_board`] found a broken
-/// `fenced-sets` (spec j2003.md J-LOC-8, "Status"): X's fence taken in X's colour (the first
+/// `fenced-sets` (spec j2003-solver.md J-LOC-8, "Status"): X's fence taken in X's colour (the first
 /// board: White's A3 capturable-1, not dead), X's fence emptied with the rest (the second:
 /// White's D3 uncapturable, not dead), and A flooded through empty points only, (a) of
 /// J-LOC-8 (the third: White's A1 capturable-1, not dead). Replayed here so that each stays

@@ -1,4 +1,4 @@
-//! VJR (spec `vjr.md` VS-4): the optimized solver, with every VJR switch on and with each
+//! VJR (spec `vjr-solver.md` VS-4): the optimized solver, with every VJR switch on and with each
 //! one off, gives the reference's answer to every question both decide, on every legal
 //! position of tiny boards (1x4, 1x5), a sample of 2x3, and hand-picked positions; and the
 //! two territories (V-24, V-25) agree on every status assignment of small positions.

@@ -1,4 +1,4 @@
-//! VJR differential checking (spec `vjr.md` VS-4): on tiny final positions (1xN, 2xN, small
+//! VJR differential checking (spec `vjr-solver.md` VS-4): on tiny final positions (1xN, 2xN, small
 //! rectangles, kos included), every engine configuration gives the same answer to every
 //! status question both decide, under every `independent-life` and `long-cycles` value
 //! (VP-1, VP-2), and the same territory

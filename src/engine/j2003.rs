@@ -5,7 +5,7 @@ use super::{Answer, Move, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::{Status, StatusCheck};
 
-/// A move of a principal line (j2003.md S-2).
+/// A move of a principal line (j2003-solver.md S-2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LineMove {
     Move(Move),
@@ -14,7 +14,7 @@ pub enum LineMove {
     Outside,
 }
 
-/// One principal variation of a decided status check (j2003.md S-2), the attacker first.
+/// One principal variation of a decided status check (j2003-solver.md S-2), the attacker first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrincipalLine {
     /// Whether the attacker can force the check's target.
@@ -26,7 +26,7 @@ pub struct PrincipalLine {
 }
 
 /// A proof of "cannot force" that shows no line: the string is safe whatever the attacker
-/// plays, by a static argument (spec j2003.md S-3 and J-LOC).
+/// plays, by a static argument (spec j2003-solver.md S-3 and J-LOC).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum LinelessProof {
     /// Benson's unconditional life (`benson-uncapturable`, S-3): X passes for ever.
@@ -57,7 +57,7 @@ pub trait J2003Questions {
         check: &StatusCheck,
         budget: u64,
     ) -> Result<Answer<(bool, u64)>, Unsupported>;
-    /// One principal variation of a decided status check (j2003.md S-2): for a proved "can
+    /// One principal variation of a decided status check (j2003-solver.md S-2): for a proved "can
     /// force", a line of the attacker's winning strategy against the strongest defence
     /// found; for "cannot force", the defender's refutation. `Ok(None)` when the engine does
     /// not produce lines or the check is undetermined within `budget`. A line of a pinned game

@@ -18,7 +18,7 @@ pub trait NajQuestions {
     }
     /// [`NajQuestions::immortal`] with the work the test took: the positions its search
     /// explored, 1 for a test that is no search (Benson's algorithm). A search that spends
-    /// one budget over many tests (the NAJ solver, spec naj.md SOLVE-5) counts it.
+    /// one budget over many tests (the NAJ solver, spec naj-solver.md SOLVE-5) counts it.
     fn immortal_work(
         &self,
         geometry: &Geometry,

@@ -1,5 +1,5 @@
 //! Technique: Benson's algorithm for unconditional life (Benson 1976) on bitboards, which
-//! decides NAJ immortality (spec `naj.md` N-17.B) without searching, and gives the
+//! decides NAJ immortality (spec `naj-solver.md` N-17.B) without searching, and gives the
 //! pass-alive formation of VJR (`vjr.md` V-11, vjr/formation.rs).
 //!
 //! Chains are the player's strings; regions are the connected parts of the rest of the

@@ -63,7 +63,7 @@ switches! {
     /// Keep strings and their liberties up to date move by move (off: flood fill at every
     /// judgement).
     incremental_strings = "incremental-strings", Play, [Play];
-    /// Keep only what the game's ko rules consult (spec `play.md` PLAY-8, "Optimized
+    /// Keep only what the game's ko rules consult (spec `play.md` PLAY-8, `play-solver.md` "Optimized
     /// play"): under basic ko alone, the position before each player's latest turn instead
     /// of the whole history and its positions index; the plays index only under fixed ko
     /// (off: the whole history and both indexes under every rule).
@@ -75,29 +75,29 @@ switches! {
     benson_uncapturable = "benson-uncapturable", J2003, [J2003];
     /// J2003: a string that X keeps safe by answering every play of Y in the small regions
     /// his strings enclose, in the same region and without a ko capture, and a play on one
-    /// point of a miai pair by the other, is uncapturable without a search (spec `j2003.md`
+    /// point of a miai pair by the other, is uncapturable without a search (spec `j2003-solver.md`
     /// J-LOC-5, J-LOC-6; off: only Benson's shortcut).
     alternating_safety = "alternating-safety", J2003, [J2003];
     /// J2003: with `alternating_safety`, a region too large to play alone that holds Y's
     /// stones is cut at Y's strings into its empty parts, each played alone, X never taking
-    /// a cut string's last liberty there (spec `j2003.md` J-LOC-7; off: such a region owes
+    /// a cut string's last liberty there (spec `j2003-solver.md` J-LOC-7; off: such a region owes
     /// nothing).
     alternating_safety_cuts = "alternating-safety-cuts", J2003, [J2003];
     /// J2003: with `alternating_safety`, the outcome of a region's local game is kept for
     /// the process and given again to the same game with a budget that would reach it
-    /// (spec `j2003.md` J-LOC-5, "Computing it"; the same answers and counts of positions
+    /// (spec `j2003-solver.md` J-LOC-5, "Computing it"; the same answers and counts of positions
     /// as without; off: every local game is searched).
     local_game_memo = "local-game-memo", J2003, [J2003];
     /// J2003: with `alternating_safety`, the moves of a local game are ordered with killers:
     /// X's answers next to Y's play, then the answer that last won at the same depth of the
     /// search, then the pass, then elsewhere; Y's plays the one that last refuted X at that
-    /// depth first (spec `j2003.md` J-LOC-5, "Computing it"; move ordering only: the same
+    /// depth first (spec `j2003-solver.md` J-LOC-5, "Computing it"; move ordering only: the same
     /// answers when decided, fewer positions; off: no killers).
     local_game_killer = "local-game-killer", J2003, [J2003];
     /// J2003: before the proof searches, each prover's proof search on his fenced set of the
     /// check alone (S, L and what touches them through empty points and his own stones, up to
     /// the opponent's strings): the rest of the board is emptied and frozen, the opponent's
-    /// moves there one tempo (spec `j2003.md` J-LOC-8; off: only the searches of the whole
+    /// moves there one tempo (spec `j2003-solver.md` J-LOC-8; off: only the searches of the whole
     /// board).
     fenced_sets = "fenced-sets", J2003, [J2003];
     /// J2003: before solving a status check on its state graph, look for a forced win of the
@@ -154,7 +154,7 @@ switches! {
     /// locations of the set on its border or side by side), is lost without a search.
     ljr_formation_cut = "ljr-formation-cut", Ljr, [Ljr];
     /// VJR: a state where Benson's algorithm makes the target unreachable is a *no* for the
-    /// seeker without expansion (spec `vjr.md` VS-3 item 4; used with `vjr-attractor`).
+    /// seeker without expansion (spec `vjr-solver.md` VS-3 item 4; used with `vjr-attractor`).
     vjr_benson = "vjr-benson", Vjr, [Vjr];
     /// VJR: the attractors W and L of the state graph decide the root when it lies in one
     /// and are the leaves of the first-cycle search (off: that search runs from the root
@@ -164,14 +164,14 @@ switches! {
     /// region can remove stones of both colours (the answer is then *undefined*).
     vjr_cycle_screen = "vjr-cycle-screen", Vjr, [Vjr];
     /// VJR: before the state graph, a goal-directed depth-first proof search with a quarter
-    /// of the budget (spec `vjr.md` VS-3; off: the state graph at once).
+    /// of the budget (spec `vjr-solver.md` VS-3; off: the state graph at once).
     vjr_proof_search = "vjr-proof-search", Vjr, [Vjr];
     /// VJR: first of all, a depth-first proof (iterative deepening, a table of proved
     /// states) that the root lies in the attractor W or L, with a quarter of the budget
-    /// (spec `vjr.md` VS-3 item 0a; off: the first-cycle proof search at once).
+    /// (spec `vjr-solver.md` VS-3 item 0a; off: the first-cycle proof search at once).
     vjr_attractor_proof = "vjr-attractor-proof", Vjr, [Vjr];
     /// VJR: in the attractor proof, the opponent's plays into the empty regions he
-    /// encloses are one tempo move, in stages before the plain game (spec `vjr.md` VS-3
+    /// encloses are one tempo move, in stages before the plain game (spec `vjr-solver.md` VS-3
     /// item 0b; off: the plain game only).
     vjr_frozen_regions = "vjr-frozen-regions", Vjr, [Vjr];
 }

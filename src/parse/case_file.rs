@@ -119,7 +119,7 @@ pub struct CheckSpec {
     pub budget: Option<u64>,
     /// The budget of a solver per question (default 20,000): NAJ, the work of the
     /// optimal-analysis solver per claim (game states plus immortality-test positions, spec
-    /// naj.md SOLVE-5); J2003 and VJR, the nodes or states of each status question.
+    /// naj-solver.md SOLVE-5); J2003 and VJR, the nodes or states of each status question.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub solver_budget: Option<u64>,
     /// The reference's `solver-budget` when it differs (default: `solver-budget`): the budgets

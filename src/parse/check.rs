@@ -70,7 +70,7 @@ pub struct Check {
     /// Nodes a search may explore (the reference's immortality test).
     pub budget: u64,
     /// The budget of a solver per question (NAJ: game states plus immortality-test positions
-    /// per claim, naj.md SOLVE-5; J2003, VJR: nodes or states per status question).
+    /// per claim, naj-solver.md SOLVE-5; J2003, VJR: nodes or states per status question).
     pub solver_budget: u64,
     /// The reference's solver budget (`reference-solver-budget`, default `solver_budget`);
     /// see [`Check::for_engine`].

@@ -1,7 +1,7 @@
 //! Rules procedures that run on any engine, through [`crate::engine::Engine`] only: they
 //! combine an engine's answers the way a ruleset's text combines its terms.
 //!
-//! * [`naj`]: the NAJ analyses under optimal play (alpha-beta, spec naj.md SOLVE-1 ... SOLVE-5).
+//! * [`naj`]: the NAJ analyses under optimal play (alpha-beta, spec naj-solver.md SOLVE-1 ... SOLVE-5).
 //! * [`j2003`]: the J2003 analysis procedure (J-52), ko stones judged by the engine's plays.
 //! * [`ljr`]: the L-5 score and L-17 counting.
 //! * [`vjr`]: the VJR status assessment: both questions of every string, statuses, score.

@@ -1,13 +1,13 @@
-//! NAJ analyses under optimal play (spec `naj.md`, "Optimal analyses").
+//! NAJ analyses under optimal play (spec `naj-solver.md`, "Optimal analyses").
 //!
 //! The black-analysis value V_B is the black-score (N-21) at the end of a black-analysis
 //! (N-15) in which Black maximises it and White minimises it; the white-analysis value V_W
 //! likewise with the colours exchanged (N-16). Both are computed by alpha-beta search over
 //! the analysis game of any [`Engine`], within one budget for all the work: the game states
-//! visited and the positions the immortality tests explore (spec `naj.md` SOLVE-5). The search
+//! visited and the positions the immortality tests explore (spec `naj-solver.md` SOLVE-5). The search
 //! never guesses: when the budget runs out the answer is [`Answer::Undetermined`].
 //!
-//! Cut-offs (spec `naj.md` SOLVE-1, SOLVE-2), each sound for every line below the node:
+//! Cut-offs (spec `naj-solver.md` SOLVE-1, SOLVE-2), each sound for every line below the node:
 //! * the analysing player can always get at least the score of his current control, by
 //!   passing to the end: stones immortal now stay immortal (N-17 is monotone under opponent
 //!   plays), and control follows immortality (N-18/N-19);
@@ -58,7 +58,7 @@ pub struct Solved {
 /// Limits of one solve.
 #[derive(Clone, Copy, Debug)]
 pub struct Budget {
-    /// Work the search may spend (spec naj.md SOLVE-5): one unit per game state it visits,
+    /// Work the search may spend (spec naj-solver.md SOLVE-5): one unit per game state it visits,
     /// plus, for each immortality test it makes (SOLVE-1's control, SOLVE-2's immortal
     /// stones), the positions that test explored (1 for a test that is no search).
     pub nodes: u64,

@@ -1,5 +1,5 @@
 //! The vocabulary of the value searches with a history-checked transposition table, shared
-//! by the NAJ analyses (`naj.rs`, spec naj.md SOLVE-3) and the whole-board solver
+//! by the NAJ analyses (`naj.rs`, spec naj-solver.md SOLVE-3) and the whole-board solver
 //! (`solve.rs`, spec solve.md SOLVE-B3): what a searched node found and what the table keeps
 //! of it. Each search keeps its own key (the state apart from the history it may consult).
 
@@ -14,7 +14,7 @@ pub(super) enum Bound {
     Upper,
 }
 
-/// Which side the horizon nodes count against (naj.md SOLVE-4, solve.md SOLVE-B7).
+/// Which side the horizon nodes count against (naj-solver.md SOLVE-4, solve.md SOLVE-B7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Mode {
     /// Against the maximizing side (the analysing player; Black in `solve`): a result at or
@@ -49,7 +49,7 @@ impl Entry {
 
     /// The entry a node's result makes, searched in the window (`alpha0`, `beta0`): `None`
     /// when it is no fact of the true game (past a horizon, `cut`, only the bound of the
-    /// search's mode is: naj.md SOLVE-4, solve.md SOLVE-B7). The history check is the
+    /// search's mode is: naj-solver.md SOLVE-4, solve.md SOLVE-B7). The history check is the
     /// caller's.
     pub(super) fn of_result(
         value: i64,
@@ -95,7 +95,7 @@ pub(super) struct Found {
     pub(super) value: i64,
     pub(super) line: Vec<Move>,
     pub(super) judged: Option<Vec<u64>>,
-    /// The search met its horizon below the node (naj.md SOLVE-4, solve.md SOLVE-B7): then
+    /// The search met its horizon below the node (naj-solver.md SOLVE-4, solve.md SOLVE-B7): then
     /// only the bound its mode proves is known of the true value.
     pub(super) cut: bool,
 }

@@ -95,7 +95,7 @@ impl Engine for Reference {
 }
 
 impl crate::engine::NajQuestions for Reference {
-    /// The exhaustive immortality search (spec naj.md N-17.S) runs on any position: its
+    /// The exhaustive immortality search (spec naj-solver.md N-17.S) runs on any position: its
     /// budget bounds it, and a search that runs out says `undetermined` (the check shows as
     /// ignored).
     fn immortal_work(

@@ -92,7 +92,7 @@ pub(super) fn naj_trace(
             Colour::White => naj.white_analysis = Some(trace),
         }
     }
-    // The solver's verdict on claimed optimal values (naj.md SOLVE-1 ... SOLVE-5).
+    // The solver's verdict on claimed optimal values (naj-solver.md SOLVE-1 ... SOLVE-5).
     for (slot, colour) in [(0, Colour::Black), (1, Colour::White)] {
         let Some(claim) = x.optimal_scores[slot] else {
             continue;

@@ -1,4 +1,4 @@
-//! Reduction `fenced-sets` (engine switch, spec `j2003.md` J-LOC-8): before the proof
+//! Reduction `fenced-sets` (engine switch, spec `j2003-solver.md` J-LOC-8): before the proof
 //! searches of any check, each prover P's proof on his *fenced set* A of the check alone.
 //! A holds S, L and everything that touches them through empty points and P's stones; every
 //! point next to A and outside it holds a stone of a string of the opponent Q, its *fence*

@@ -1,4 +1,4 @@
-//! Switch `j19-ko-stone-screen` (spec `j2003.md`, lemma J19-L1): the optimized engine judges
+//! Switch `j19-ko-stone-screen` (spec `j2003-solver.md`, lemma J19-L1): the optimized engine judges
 //! an ending pass (J-19) first by the ko stones of the position. Where no single stone is a
 //! ko stone (J-28) there is no direct ko stone (J-48), and the pass is legal without the
 //! analysis; where some are, only the ko stones are analysed (J19-L1 (ii)). The test itself

@@ -1,4 +1,4 @@
-//! `vjr-attractor-proof` (spec `vjr.md` VS-3 item 0a): before anything else, a proof that
+//! `vjr-attractor-proof` (spec `vjr-solver.md` VS-3 item 0a): before anything else, a proof that
 //! the final position lies in the seeker's attractor W (the answer is *yes*) or in the other
 //! player's attractor L (*no*), found depth first without building the state graph.
 //!

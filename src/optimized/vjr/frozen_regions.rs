@@ -1,4 +1,4 @@
-//! `vjr-frozen-regions` (spec `vjr.md` VS-3 item 0b): in the attractor proof, the
+//! `vjr-frozen-regions` (spec `vjr-solver.md` VS-3 item 0b): in the attractor proof, the
 //! opponent's empty regions become one *tempo* move. P is the side being proved, Q its
 //! opponent; a frozen region is a maximal connected set of empty points, none of S's
 //! points, whose every neighbour is a Q stone (for W of the capture question also not next

@@ -1,4 +1,4 @@
-//! The optimized engine's VJR status-question solver (spec `vjr.md` VS-3) and its VJR
+//! The optimized engine's VJR status-question solver (spec `vjr-solver.md` VS-3) and its VJR
 //! territory (V-24, V-25). A question (V-12 or V-13) about one final string is answered
 //! *yes*, *no* or *undefined* (V-15) in this order (`solve`):
 //! 0a. (`vjr-attractor-proof`) a depth-first proof that the root lies in the attractor W

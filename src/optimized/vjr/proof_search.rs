@@ -1,5 +1,5 @@
 //! `vjr-proof-search`: before the state graph, a goal-directed depth-first proof search of
-//! the question from the final position (spec `vjr.md` VS-3): the first-cycle evaluation of
+//! the question from the final position (spec `vjr-solver.md` VS-3): the first-cycle evaluation of
 //! V-14 ... V-17 straight on the board states, with a small share of the budget. A decided
 //! value is exact: it is the reference's evaluation (VS-2), the value of the root, and the
 //! search needs no graph. Positions where one refutation or one winning line settles the

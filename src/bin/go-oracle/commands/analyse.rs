@@ -20,7 +20,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value = "optimized")]
     engine: EngineChoice,
     /// Work the search may spend per analysis: game states plus the positions its
-    /// immortality tests explore (spec naj.md SOLVE-5).
+    /// immortality tests explore (spec naj-solver.md SOLVE-5).
     #[arg(long, default_value_t = 1_000_000)]
     budget: u64,
     /// Positions each immortality test of the reference may explore.

@@ -87,7 +87,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     let mut configs: Vec<Box<dyn Engine>> = vec![Box::new(Optimized { switches: first })];
     if !quick {
         // Each reduction of the analysis off in turn; `j19-ko-stone-screen` judges ending
-        // passes (spec j2003.md J19-L1) and leaves the analysis measured here unchanged.
+        // passes (spec j2003-solver.md J19-L1) and leaves the analysis measured here unchanged.
         for name in Switches::names_of(Family::J2003) {
             if name == "j19-ko-stone-screen" {
                 continue;

@@ -1,4 +1,4 @@
-//! The local game of one region (spec `j2003.md` J-LOC-5): the region's contents as bit
+//! The local game of one region (spec `j2003-solver.md` J-LOC-5): the region's contents as bit
 //! masks, Y's plays and X's answers on it, and the search of X's win.
 
 use rustc_hash::{FxHashMap, FxHashSet};

@@ -1,4 +1,4 @@
-//! Switch `local-game-memo` (spec `j2003.md` J-LOC-5, "Computing it"): the outcome of a
+//! Switch `local-game-memo` (spec `j2003-solver.md` J-LOC-5, "Computing it"): the outcome of a
 //! region's local game is kept, for the process, keyed by the game itself (its masks, not the
 //! board: the same region in another check or position is the same game) and the liberties
 //! owed, and given again without a search when the budget allows what a search would do.

@@ -1,4 +1,4 @@
-//! Reduction `alternating-safety` (engine switch, spec `j2003.md` J-LOC-5, J-LOC-6): safety
+//! Reduction `alternating-safety` (engine switch, spec `j2003-solver.md` J-LOC-5, J-LOC-6): safety
 //! by local answers. X's strings B and the small regions R they enclose (each a maximal
 //! connected set of points without an X stone, every string next to it in B) are safe
 //! together when, in every region, X can answer each play of Y on it by a play on it that is

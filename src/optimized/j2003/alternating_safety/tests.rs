@@ -1,4 +1,4 @@
-//! Unit tests of `alternating-safety` (spec `j2003.md` J-LOC-5, J-LOC-6).
+//! Unit tests of `alternating-safety` (spec `j2003-solver.md` J-LOC-5, J-LOC-6).
 use super::*;
 use crate::geometry::Geometry;
 
