@@ -416,7 +416,7 @@ pub(super) fn immortality(
     Ok(out)
 }
 
-/// An optimal value (the solver, naj.md SOLVE-5), an analysis's control or an immortality
+/// An optimal value (the solver, naj-solver.md SOLVE-5), an analysis's control or an immortality
 /// test (N-17) undetermined within its budget, if one is.
 pub(super) fn naj_undetermined(check: &Check, engine: &str, n: &NajTrace) -> Option<Undetermined> {
     if !n.is_undetermined() {
