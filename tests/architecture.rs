@@ -791,3 +791,93 @@ fn every_switch_touches_the_families_whose_files_read_it() {
         );
     }
 }
+
+/// The files outside their family's modules (a module or folder named after the family, or
+/// `<x>_<family>.rs`), `runner/dispatch.rs` and `rules.rs` that still name a family's types,
+/// modules or variants: each is to ask the family instead. A file not listed that names a
+/// family fails the test; a listed file that no longer does must leave the list.
+const FAMILY_NAMED_ELSEWHERE: &[&str] = &[
+    "src/bin/go-oracle/commands/analyse.rs",
+    "src/bin/go-oracle/commands/bench.rs",
+    "src/bin/go-oracle/commands/compare.rs",
+    "src/bin/go-oracle/commands/control.rs",
+    "src/bin/go-oracle/commands/explain.rs",
+    "src/bin/go-oracle/commands/export.rs",
+    "src/bin/go-oracle/commands/gtp.rs",
+    "src/bin/go-oracle/commands/immortal.rs",
+    "src/bin/go-oracle/commands/mod.rs",
+    "src/bin/go-oracle/commands/play.rs",
+    "src/bin/go-oracle/commands/score_diff.rs",
+    "src/bin/go-oracle/commands/status.rs",
+    "src/bin/go-oracle/commands/turns.rs",
+    "src/bin/go-oracle/output.rs",
+    "src/differential.rs",
+    "src/differential/gtp.rs",
+    "src/engine/mod.rs",
+    "src/gtp/referee/analyze.rs",
+    "src/gtp/referee/mod.rs",
+    "src/gtp/referee/questions.rs",
+    "src/gtp/score_diff/mod.rs",
+    "src/gtp/score_diff/oracle.rs",
+    "src/import/finals.rs",
+    "src/import/mod.rs",
+    "src/import/write.rs",
+    "src/optimized/mod.rs",
+    "src/parse/case.rs",
+    "src/parse/case_file.rs",
+    "src/parse/check.rs",
+    "src/parse/resolve.rs",
+    "src/parse/rule_names.rs",
+    "src/parse/sgf/mod.rs",
+    "src/reference/mod.rs",
+    "src/render/marks.rs",
+    "src/render/mod.rs",
+    "src/runner/mod.rs",
+    "src/runner/replay.rs",
+    "src/runner/trace.rs",
+    "src/session/compare.rs",
+    "src/session/game.rs",
+    "src/session/mod.rs",
+    "src/session/questions.rs",
+    "src/session/witness.rs",
+];
+
+#[test]
+fn no_family_is_named_outside_its_own_modules_and_the_dispatch() {
+    let names = Regex::new(
+        r"\b(Vjr|Ljr|J2003|Naj)[A-Z]\w*|\b(vjr|ljr|j2003|naj)::|Family::(Naj|J2003|Ljr|Vjr)\b|RulesetId::(Naj|Najn|J2003|Ljr|Vjr)\b",
+    )
+    .expect("regex");
+    let own =
+        Regex::new(r"(^|/)(vjr|ljr|j2003|naj)(/|\.rs$)|_(vjr|ljr|j2003|naj)\.rs$").expect("regex");
+    let mut naming = BTreeSet::new();
+    for f in rust_files(&src()) {
+        let rel = relative(&f);
+        let inside = rel.trim_start_matches("src/");
+        if own.is_match(inside) || inside == "runner/dispatch.rs" || inside == "rules.rs" {
+            continue;
+        }
+        let text = read(&f);
+        if text
+            .lines()
+            .filter(|l| !l.trim_start().starts_with("//"))
+            .any(|l| names.is_match(l))
+        {
+            naming.insert(rel);
+        }
+    }
+    let listed: BTreeSet<String> = FAMILY_NAMED_ELSEWHERE
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    let new: Vec<&String> = naming.difference(&listed).collect();
+    let stale: Vec<&String> = listed.difference(&naming).collect();
+    assert!(
+        new.is_empty(),
+        "these files name a ruleset family outside its modules and runner/dispatch.rs: {new:?} (ask the family through its module, or dispatch in one place)"
+    );
+    assert!(
+        stale.is_empty(),
+        "these files no longer name a family: remove them from FAMILY_NAMED_ELSEWHERE: {stale:?}"
+    );
+}

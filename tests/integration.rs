@@ -24,6 +24,8 @@ mod cli;
 mod compare;
 #[path = "differential.rs"]
 mod differential;
+#[path = "documents.rs"]
+mod documents;
 #[path = "doors.rs"]
 mod doors;
 #[path = "engine_capabilities.rs"]

@@ -465,7 +465,7 @@ fn writes_the_file_given_with_o() {
     parse(&std::fs::read_to_string(Path::new(&out)).unwrap());
 }
 
-/// The README's picture is what the command draws today.
+/// The manual's picture (docs/cli.md, `render`) is what the command draws today.
 #[test]
 fn the_readme_picture_is_current() {
     let out = run(&[
@@ -489,9 +489,9 @@ fn the_readme_picture_is_current() {
         "{} is out of date: rewrite it with UPDATE_GOLDEN=1",
         file.display()
     );
-    assert!(std::fs::read_to_string(root().join("README.md"))
+    assert!(std::fs::read_to_string(root().join("docs/cli.md"))
         .unwrap()
-        .contains("](docs/images/tt1-tutorial-5x5.svg)"));
+        .contains("](../docs/images/tt1-tutorial-5x5.svg)"));
 }
 
 #[test]

@@ -150,7 +150,7 @@ fn bad_arguments_exit_2_with_a_message() {
 
 #[test]
 fn every_switch_is_named_by_the_cli_and_documented_in_the_readme() {
-    // The `--without` error lists the one table of switches; README's `solve` section names
+    // The `--without` error lists the one table of switches; the manual's `solve` section names
     // each (a new switch is documented where the command is).
     let out = run(&[
         "solve",
@@ -162,11 +162,11 @@ fn every_switch_is_named_by_the_cli_and_documented_in_the_readme() {
     ]);
     assert_eq!(out.status.code(), Some(2));
     let message = stderr(&out);
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/cli.md"))
+        .expect("docs/cli.md");
     let start = readme
         .find("* `go-oracle solve")
-        .expect("README's solve section");
+        .expect("docs/cli.md's solve section");
     let section = &readme[start..start + readme[start..].find("```").unwrap_or(0)];
     for switch in SWITCHES {
         assert!(message.contains(switch), "{switch} not in: {message}");
