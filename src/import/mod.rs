@@ -159,7 +159,7 @@ pub fn choose_ruleset(
 ) -> Result<(RulesetId, Option<RulesPatch>, String), String> {
     if let Some(r) = given {
         if r == RulesetId::Custom {
-            return Err("--ruleset custom: a custom ruleset's rules are not given on the command line; write them in the SGF as RU[go-oracle custom: suicide=... ko=...] (README, \"SGF\"), or import under a named ruleset and edit the case".into());
+            return Err("--ruleset custom: a custom ruleset's rules are not given on the command line; write them in the SGF as RU[go-oracle custom: suicide=... ko=...] (docs/sgf.md), or import under a named ruleset and edit the case".into());
         }
         return Ok((r, None, "--ruleset".into()));
     }

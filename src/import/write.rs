@@ -138,7 +138,7 @@ fn checks(part: &Part) -> Vec<CheckSpec> {
                 "is by the player not to move"
             };
             format!(
-                "Continues `{}` from its final position: {} ({} {}) {why}, which starts a new move-sequence there with {} to move, prisoners kept (README: out-of-turn plays, plays after the end).",
+                "Continues `{}` from its final position: {} ({} {}) {why}, which starts a new move-sequence there with {} to move, prisoners kept (docs/cli.md: out-of-turn plays, plays after the end).",
                 check_name(part.first, k - 1),
                 req.move_name(i + 1),
                 m.colour.letter(),
