@@ -334,7 +334,10 @@ impl fmt::Display for Refusal {
             ns => write!(f, "{} `{}`", ns.as_str(), self.name)?,
         }
         if self.unknown {
-            write!(f, " names no rules go-oracle maps (docs/sgf.md, \"Rule names\")")
+            write!(
+                f,
+                " names no rules go-oracle maps (docs/sgf.md, \"Rule names\")"
+            )
         } else {
             write!(f, ": go-oracle does not model {}", self.parts.join("; "))
         }
