@@ -284,16 +284,11 @@ fn j2003_answer(engines: &[Arc<dyn Engine>], q: &Question) -> (Part<Strings>, Pa
         Ok(a) => a,
         Err(u) => return (unsupported(u.clone()), unsupported(u)),
     };
-    let items = a
-        .string_points()
-        .into_iter()
-        .zip(&a.strings)
-        .map(|(points, s)| StringItem {
-            colour: colour_at(&q.position, &points),
-            points,
-            status: s.status.clone().map(|s| s.name()),
-        })
-        .collect();
+    let items = string_items(
+        &q.position,
+        a.string_points(),
+        a.strings.iter().map(|s| s.status.clone().map(|s| s.name())),
+    );
     (
         Part::Answer(Strings {
             question: "J2003 status (J-52)",
@@ -319,16 +314,11 @@ fn vjr_answer(engines: &[Arc<dyn Engine>], q: &Question) -> (Part<Strings>, Part
         Ok(a) => a,
         Err(u) => return (unsupported(u.clone()), unsupported(u)),
     };
-    let items = a
-        .string_points()
-        .into_iter()
-        .zip(&a.strings)
-        .map(|(points, s)| StringItem {
-            colour: colour_at(&q.position, &points),
-            points,
-            status: s.status.clone().map(|s| s.name()),
-        })
-        .collect();
+    let items = string_items(
+        &q.position,
+        a.string_points(),
+        a.strings.iter().map(|s| s.status.clone().map(|s| s.name())),
+    );
     (
         Part::Answer(Strings {
             question: "VJR status (V-19 ... V-22)",
@@ -558,6 +548,23 @@ fn shortfall<A>(
 }
 
 /// The colour of the stones on `points` (Black when empty: never for a string).
+/// Each string's points with its status word, as a ruleset's assessment gives them.
+fn string_items(
+    position: &Position,
+    points: Vec<Vec<Point>>,
+    statuses: impl Iterator<Item = Verdict<&'static str>>,
+) -> Vec<StringItem> {
+    points
+        .into_iter()
+        .zip(statuses)
+        .map(|(points, status)| StringItem {
+            colour: colour_at(position, &points),
+            points,
+            status,
+        })
+        .collect()
+}
+
 fn colour_at(position: &Position, points: &[Point]) -> Colour {
     match points.first().map(|&p| position.get(p)) {
         Some(Cell::Stone(c)) => c,
