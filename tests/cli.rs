@@ -358,7 +358,7 @@ fn expected_fields(code: &str) -> Vec<(serde_json::Value, serde_json::Value)> {
         .collect()
 }
 
-/// The LJR game (README "play", LJR): the ruleset ends the game at White's pass, move
+/// The LJR game (docs/cli.md, "play --ruleset ljr"): the ruleset ends the game at White's pass, move
 /// 10 (L-4: the pass after Black's, in a situation without temporary prohibitions); Black's
 /// pass after it starts a new move-sequence, which the step says, in JSON and in words.
 #[test]
@@ -450,7 +450,7 @@ fn play_says_where_the_game_ended() {
     );
 }
 
-/// A move by the player not to move starts a new move-sequence (README "play"): `B D4 B E4`,
+/// A move by the player not to move starts a new move-sequence (docs/cli.md, "play"): `B D4 B E4`,
 /// White moving first, an LJR turn out of turn. Passes count from 0 in the new one, so Black's
 /// second pass in a row ends nothing.
 #[test]
@@ -506,7 +506,7 @@ fn play_out_of_turn_starts_a_new_move_sequence() {
 
 /// Every step of `play --json` has `ends_game` (a boolean; `null` only on a step the engines
 /// did not decide) and `new_sequence` (`null`, `after-end` or `out-of-turn`), in both
-/// families, on legal, illegal and undetermined steps (README "play": a contract).
+/// families, on legal, illegal and undetermined steps (docs/cli.md, "play": a contract).
 #[test]
 fn play_steps_always_have_the_sequence_fields() {
     let ko = temp("direct-ko-fields.txt", ". . # # # O .\n");
@@ -661,7 +661,7 @@ fn immortal_json_contract() {
         "1",
         p.to_str().unwrap(),
     ]);
-    // Undetermined within the budget: exit 3 (README), `verdict` says so.
+    // Undetermined within the budget: exit 3 (docs/cli.md), `verdict` says so.
     assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
     assert_eq!(v["verdict"], "undetermined");
@@ -712,7 +712,7 @@ fn analyse_json_contract() {
     assert!(line.starts_with("W D2"), "{line}");
     // A budget too small: undetermined, never a guess.
     let o = run(&["analyse", "--json", "--budget", "3", p.to_str().unwrap()]);
-    // Undetermined within the budget: exit 3 (README), `verdict` says so.
+    // Undetermined within the budget: exit 3 (docs/cli.md), `verdict` says so.
     assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
     assert_eq!(v["verdict"], "undetermined");
@@ -941,7 +941,7 @@ fn status_json_contract() {
         "2",
         p.to_str().unwrap(),
     ]);
-    // Undetermined within the budget: exit 3 (README), `verdict` says so.
+    // Undetermined within the budget: exit 3 (docs/cli.md), `verdict` says so.
     assert_eq!(o.status.code(), Some(3));
     let v = json(&o);
     assert_eq!(v["verdict"], "undetermined");
@@ -1199,7 +1199,7 @@ fn ljr_bad_turns_are_bad_input() {
     }
 }
 
-/// `status --ruleset vjr --json` (README "status"): per string `colour`, `points`, `status`,
+/// `status --ruleset vjr --json` (docs/cli.md, "status --ruleset vjr"): per string `colour`, `points`, `status`,
 /// `uncapturable`, `independently_alive`; `territory` rows of `B`/`W`/`.`; `score`;
 /// `engines_agree`; per engine its strings and the states it visited.
 #[test]
@@ -1415,7 +1415,7 @@ fn play_verdicts_agreed_undetermined() {
     assert_eq!(v["engines_agree"], true);
     assert!(v["undetermined"].as_str().unwrap().contains("J-19"), "{v}");
     // The LJR game: every step agrees; the reference's score is undetermined. (Its
-    // last `B pass` came after the end, where a play now starts a new move-sequence: README
+    // last `B pass` came after the end, where a play starts a new move-sequence: docs/cli.md,
     // "play"; so the game stops at the end here.)
     let mut args = vec!["play", "--json", "--ruleset", "ljr", "--size", "3x3"];
     args.extend("B C3 W B2 B pass W B1 B pass W A3 B cycle B B3 W A1 B pass W pass".split(' '));

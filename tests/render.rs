@@ -465,33 +465,53 @@ fn writes_the_file_given_with_o() {
     parse(&std::fs::read_to_string(Path::new(&out)).unwrap());
 }
 
-/// The manual's picture (docs/cli.md, `render`) is what the command draws today.
+/// The documents' pictures are what `render` draws today: the manual's (docs/cli.md,
+/// `render`) and the README's (its example position), each shown by its page.
 #[test]
-fn the_readme_picture_is_current() {
-    let out = run(&[
-        "render",
-        "oracle-cases/tromp-taylor/tt1-tutorial-5x5.yaml",
-        "--marks",
-        "territory",
-        "-o",
-        "-",
-    ]);
-    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
-    let svg = String::from_utf8(out.stdout).unwrap();
-    parse(&svg);
-    let file = root().join("docs/images/tt1-tutorial-5x5.svg");
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&file, &svg).unwrap();
+fn the_documents_pictures_are_current() {
+    let pictures: [(&[&str], &str, &str, &str); 2] = [
+        (
+            &[
+                "render",
+                "oracle-cases/tromp-taylor/tt1-tutorial-5x5.yaml",
+                "--marks",
+                "territory",
+                "-o",
+                "-",
+            ],
+            "docs/images/tt1-tutorial-5x5.svg",
+            "docs/cli.md",
+            "](images/tt1-tutorial-5x5.svg)",
+        ),
+        (
+            &["render", "docs/examples/dead-stone.txt", "-o", "-"],
+            "docs/images/dead-stone.svg",
+            "README.md",
+            "](docs/images/dead-stone.svg)",
+        ),
+    ];
+    for (args, picture, page, link) in pictures {
+        let out = run(args);
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {}", stderr(&out));
+        let svg = String::from_utf8(out.stdout).unwrap();
+        parse(&svg);
+        let file = root().join(picture);
+        if std::env::var_os("UPDATE_GOLDEN").is_some() {
+            std::fs::write(&file, &svg).unwrap();
+        }
+        let want = std::fs::read_to_string(&file).unwrap();
+        assert!(
+            want == svg,
+            "{} is out of date: rewrite it with UPDATE_GOLDEN=1",
+            file.display()
+        );
+        assert!(
+            std::fs::read_to_string(root().join(page))
+                .unwrap()
+                .contains(link),
+            "{page} does not show {picture} (`{link}`)"
+        );
     }
-    let want = std::fs::read_to_string(&file).unwrap();
-    assert!(
-        want == svg,
-        "{} is out of date: rewrite it with UPDATE_GOLDEN=1",
-        file.display()
-    );
-    assert!(std::fs::read_to_string(root().join("docs/cli.md"))
-        .unwrap()
-        .contains("](../docs/images/tt1-tutorial-5x5.svg)"));
 }
 
 #[test]

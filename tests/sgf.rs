@@ -557,7 +557,7 @@ fn import_bad_input_exits_2_with_the_place() {
         "{}",
         stderr(&o)
     );
-    // An RU go-oracle cannot map (README "Rule names").
+    // An RU go-oracle cannot map (docs/sgf.md, "Rule names").
     let p = temp("nordic.sgf", "(;GM[1]SZ[9]RU[Nordic];B[ee])");
     let o = run(&["import", s(&p)]);
     assert_eq!(o.status.code(), Some(2));
