@@ -7,7 +7,7 @@
 //! `cargo run --release --example vjr_question_times -- [CASE.yaml ...] [--budget N]`
 //! (default: every file of oracle-cases/vjr/, budget 2,000,000).
 
-use go_oracle::engine::{Answer, Engine};
+use go_oracle::engine::{Answer, Engine, Spent};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::case::load_case;
 use go_oracle::reference::Reference;
@@ -73,7 +73,7 @@ fn main() {
                         }
                         cells.push(match a {
                             Ok(Answer::Decided((v, n))) => format!("{} {n} {secs:.4}", v.name()),
-                            Ok(Answer::Undetermined { explored }) => {
+                            Ok(Answer::Undetermined(Spent { explored })) => {
                                 format!("undetermined {explored} {secs:.4}")
                             }
                             Err(u) => u.to_string(),

@@ -152,9 +152,9 @@ pub fn compare_engines(
         // Legality of every move, before the move.
         for q in 0..=n {
             let probe = if q == n { Move::Pass } else { Move::Play(q) };
-            let expected = reference.check(probe);
+            let expected = reference.legality(probe);
             for (name, g) in &games[1..] {
-                let got = g.check(probe);
+                let got = g.legality(probe);
                 if got != expected {
                     return Err(format!(
                         "{}: legality of {probe:?} differs: {ref_name} {expected:?}, {name} {got:?}",

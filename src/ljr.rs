@@ -126,7 +126,7 @@ pub trait LjrGame {
             .unwrap_or(self.turns())
     }
     /// Whether the player to move may make `turn` now.
-    fn check(&self, turn: Turn) -> Result<(), Illegal>;
+    fn legality(&self, turn: Turn) -> Result<(), Illegal>;
     /// Make `turn`; an illegal turn changes nothing.
     fn play(&mut self, turn: Turn) -> Result<TurnDone, Illegal>;
     /// Every legal turn of the player to move, in increasing order (the pass first).

@@ -2,7 +2,7 @@
 //! on the engine nor on its speed-ups, it is right on hand-argued positions, and its budget
 //! bounds all its work, the immortality tests included.
 
-use go_oracle::engine::{Answer, Engine, Game, NajQuestions, Unsupported};
+use go_oracle::engine::{Answer, Engine, Game, NajQuestions, Spent, Unsupported};
 use go_oracle::geometry::{Cell, Colour, Geometry, Position};
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
@@ -61,7 +61,7 @@ fn value(
     };
     match solve(engine, g, &rules, p, analysing, budget, switches).unwrap() {
         Answer::Decided(s) => Some(s),
-        Answer::Undetermined { .. } => None,
+        Answer::Undetermined(_) => None,
     }
 }
 
@@ -156,7 +156,7 @@ fn compare_agrees_with_the_value() {
         .unwrap()
         {
             Answer::Decided(c) => assert_eq!((c.at_least, c.at_most), (at_least, at_most)),
-            Answer::Undetermined { .. } => panic!("undetermined"),
+            Answer::Undetermined(_) => panic!("undetermined"),
         }
     }
 }
@@ -322,7 +322,7 @@ fn the_budget_counts_the_immortality_tests() {
         Switches::default(),
     )
     .unwrap();
-    let Answer::Undetermined { explored } = answer else {
+    let Answer::Undetermined(Spent { explored }) = answer else {
         panic!("decided within 20 tests: {answer:?}");
     };
     let tests = engine.tests.load(Ordering::Relaxed);
@@ -360,7 +360,7 @@ fn the_reference_reports_the_positions_it_explored() {
             .unwrap()
             .immortal_work(&g, &p, colour, work - 1)
             .unwrap();
-        assert_eq!(short, Answer::Undetermined { explored: work - 1 });
+        assert_eq!(short, Answer::Undetermined(Spent { explored: work - 1 }));
         assert_eq!(spent, work - 1);
         let (control, control_work) = Reference
             .naj()

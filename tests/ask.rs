@@ -237,8 +237,8 @@ impl Game for OnePointMore {
     fn cycle(&self) -> Option<Cycle> {
         self.0.cycle()
     }
-    fn check(&self, mv: Move) -> Result<(), Illegal> {
-        self.0.check(mv)
+    fn legality(&self, mv: Move) -> Result<(), Illegal> {
+        self.0.legality(mv)
     }
     fn play(&mut self, mv: Move) -> Result<Played, Illegal> {
         self.0.play(mv)

@@ -23,10 +23,10 @@ fn ring_of_four_points() {
     assert_eq!(game.prisoners().black, 1);
     // W p1 again: no liberty, captures nothing: a one-stone suicide recreating the
     // position, illegal by positional superko.
-    assert_eq!(game.check(Move::Play(1)), Err(Illegal::Superko));
+    assert_eq!(game.legality(Move::Play(1)), Err(Illegal::Superko));
     // W p3 touches only the black stones p0 and p2, each of which keeps the liberty p1:
     // nothing is captured and W p3 has no liberty, a suicide recreating the position.
-    assert_eq!(game.check(Move::Play(3)), Err(Illegal::Superko));
+    assert_eq!(game.legality(Move::Play(3)), Err(Illegal::Superko));
     game.play(Move::Pass).unwrap();
     game.play(Move::Play(3)).unwrap(); // B p3
     let score = game.score(0.0).unwrap();

@@ -26,7 +26,7 @@ fn immortal_rows(engine: &dyn Engine, diagram: &str, player: Colour) -> Vec<Stri
                 .map(|r| r.iter().map(|&x| if x { 'X' } else { '.' }).collect())
                 .collect()
         }
-        Answer::Undetermined { .. } => panic!("undetermined"),
+        Answer::Undetermined(_) => panic!("undetermined"),
     }
 }
 
@@ -218,7 +218,7 @@ proptest! {
                 Answer::Decided(v) => prop_assert_eq!(
                     &v, &unpruned, "{} stones of\n{}", player, p.diagram(&g)
                 ),
-                Answer::Undetermined { .. } => prop_assert!(
+                Answer::Undetermined(_) => prop_assert!(
                     !unpruned.iter().any(|&x| x),
                     "pruned search undetermined where the unpruned one found immortal {} stones:\n{}",
                     player, p.diagram(&g)
@@ -265,7 +265,7 @@ fn pruned_search_matches_unpruned_on_shapes() {
                 .unwrap()
             {
                 Answer::Decided(v) => v,
-                Answer::Undetermined { .. } => panic!("undetermined"),
+                Answer::Undetermined(_) => panic!("undetermined"),
             };
             assert_eq!(pruned, unpruned, "{player} on\n{}", p.diagram(&g));
         }

@@ -3,6 +3,7 @@
 
 use go_oracle::differential::{compare_j2003_score, compare_j2003_status, GameInput};
 use go_oracle::engine::Engine;
+use go_oracle::engine::Spent;
 use go_oracle::optimized::Optimized;
 use go_oracle::parse::diagram::parse_position;
 use go_oracle::procedure::j2003::analyse;
@@ -495,7 +496,9 @@ impl go_oracle::engine::J2003Questions for Blind {
     ) -> Result<go_oracle::engine::Answer<(bool, u64)>, go_oracle::engine::Unsupported> {
         use go_oracle::status_game::StatusKind;
         if check.kind != StatusKind::Capturable2 && check.string.contains(&self.at) {
-            return Ok(go_oracle::engine::Answer::Undetermined { explored: 0 });
+            return Ok(go_oracle::engine::Answer::Undetermined(Spent {
+                explored: 0,
+            }));
         }
         self.inner.j2003()?.force(geometry, position, check, budget)
     }

@@ -51,7 +51,7 @@ fn a_ko_cycle_is_removed_with_stones_of_either_colour() {
         }
         assert_eq!(game.disturbing_cycles(), vec![1], "{}", e.name());
         assert_eq!(
-            game.check(Turn {
+            game.legality(Turn {
                 remove_cycle: Some(0),
                 play: None
             }),
@@ -82,7 +82,7 @@ fn a_ko_cycle_is_removed_with_stones_of_either_colour() {
         );
         // L-9.4: permanently prohibited from now on.
         assert_eq!(
-            game.check(Turn::play(at("C2"))),
+            game.legality(Turn::play(at("C2"))),
             Err(Illegal::PermanentlyProhibited),
             "{}",
             e.name()
@@ -100,7 +100,7 @@ fn suicide_pseudo_suicide_and_initial_prohibitions() {
         let (g, p) = position(". O .\n");
         let game = e.ljr().unwrap().start_turns(&g, &start(p)).unwrap();
         assert_eq!(
-            game.check(Turn::play(0)),
+            game.legality(Turn::play(0)),
             Err(Illegal::Suicide),
             "{}",
             e.name()
@@ -111,13 +111,13 @@ fn suicide_pseudo_suicide_and_initial_prohibitions() {
         s.permanently_prohibited = vec![1];
         let game = e.ljr().unwrap().start_turns(&g, &s).unwrap();
         assert_eq!(
-            game.check(Turn::play(0)),
+            game.legality(Turn::play(0)),
             Err(Illegal::PseudoSuicide),
             "{}",
             e.name()
         );
         assert_eq!(
-            game.check(Turn::play(1)),
+            game.legality(Turn::play(1)),
             Err(Illegal::PermanentlyProhibited),
             "{}",
             e.name()
@@ -129,20 +129,20 @@ fn suicide_pseudo_suicide_and_initial_prohibitions() {
         s.initially_prohibited = vec![1];
         let mut game = e.ljr().unwrap().start_turns(&g, &s).unwrap();
         assert_eq!(
-            game.check(Turn::play(1)),
+            game.legality(Turn::play(1)),
             Err(Illegal::InitiallyProhibited),
             "{}",
             e.name()
         );
         assert_eq!(game.situation().passes_needed, 3, "{}", e.name());
         game.play(Turn::PASS).unwrap();
-        assert_eq!(game.check(Turn::play(1)), Ok(()), "{}", e.name());
+        assert_eq!(game.legality(Turn::play(1)), Ok(()), "{}", e.name());
         game.play(Turn::PASS).unwrap();
         assert!(!game.is_over(), "{}", e.name());
         game.play(Turn::PASS).unwrap();
         assert!(game.is_over(), "{}", e.name());
         assert_eq!(
-            game.check(Turn::PASS),
+            game.legality(Turn::PASS),
             Err(Illegal::GameOver),
             "{}",
             e.name()

@@ -73,7 +73,7 @@ fn the_table_and_the_ordering_never_change_the_value() {
                     .unwrap()
                 {
                     Answer::Decided(s) => Some(s.value),
-                    Answer::Undetermined { .. } => None,
+                    Answer::Undetermined(_) => None,
                 };
             // The truth: no table (every legality test asks the history itself), board order.
             let Some(truth) = value(off(&[

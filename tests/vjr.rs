@@ -42,7 +42,7 @@ fn answer(rows: &str, at: &str, question: Question) -> Outcome {
             .expect("supported")
         {
             Answer::Decided((v, _)) => found.push(v),
-            Answer::Undetermined { .. } => panic!("{}: undetermined", e.name()),
+            Answer::Undetermined(_) => panic!("{}: undetermined", e.name()),
         }
     }
     assert_eq!(found[0], found[1], "reference vs optimized on\n{rows}");

@@ -35,7 +35,7 @@ fn questions() -> Vec<Question> {
 fn decided(a: Answer<(Outcome, u64)>) -> Option<Outcome> {
     match a {
         Answer::Decided((o, _)) => Some(o),
-        Answer::Undetermined { .. } => None,
+        Answer::Undetermined(_) => None,
     }
 }
 

@@ -136,14 +136,21 @@ pub struct Unsupported {
     pub what: String,
 }
 
-/// An answer that a search may not reach within its budget.
+/// An answer that a search may not reach within its budget: decided, or undetermined with
+/// what the search spent. An engine's search says how much it explored ([`Spent`]); the
+/// session's door adds which engine, which question and which budget
+/// ([`crate::session::Shortfall`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer<T> {
+pub enum Answer<T, W = Spent> {
     Decided(T),
-    /// The budget ran out after exploring this many nodes.
-    Undetermined {
-        explored: u64,
-    },
+    Undetermined(W),
+}
+
+/// What a search spent before its budget ran out.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Spent {
+    /// The nodes (states, positions) explored.
+    pub explored: u64,
 }
 
 /// An implementation of the play rules: the core every engine has (its name, the games of
@@ -207,7 +214,7 @@ pub trait Game {
     /// The long cycle that ended the sequence, under the NAJN no-result module.
     fn cycle(&self) -> Option<Cycle>;
     /// Whether the player to move may make `mv` now.
-    fn check(&self, mv: Move) -> Result<(), Illegal>;
+    fn legality(&self, mv: Move) -> Result<(), Illegal>;
     /// Make `mv` for the player to move; an illegal move changes nothing.
     fn play(&mut self, mv: Move) -> Result<Played, Illegal>;
     /// The area score of the position as it stands (spec `PLAY-12`), or `None` when the

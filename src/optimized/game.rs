@@ -703,7 +703,7 @@ impl<const N: usize> Game for OptGame<N> {
     fn cycle(&self) -> Option<Cycle> {
         self.cycle
     }
-    fn check(&self, mv: Move) -> Result<(), Illegal> {
+    fn legality(&self, mv: Move) -> Result<(), Illegal> {
         if self.over() {
             return Err(Illegal::GameOver);
         }

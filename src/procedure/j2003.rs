@@ -6,7 +6,7 @@
 //! ko-stone test, J-27/J-28) is made by the engine it is running for, so the two engines
 //! stay independent.
 
-use crate::engine::{Answer, Engine, Move, Start, Unsupported};
+use crate::engine::{Answer, Engine, Move, Spent, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 pub use crate::procedure::Strings;
 use crate::rules::{CaptureOrder, Rules, Suicide};
@@ -325,7 +325,7 @@ impl Checker<'_> {
                     self.explored += n;
                     Some(forced)
                 }
-                Answer::Undetermined { explored: n } => {
+                Answer::Undetermined(Spent { explored: n }) => {
                     self.explored += n;
                     self.given_up |= self.extent == Extent::UntilUndetermined && !self.unnamed;
                     None

@@ -18,7 +18,7 @@
 //! lines reaching one position are different states (SOLVE-3).
 
 use super::value_table::{position_hash, take_child, Entry, Found, Mode};
-use crate::engine::{Answer, Engine, Game, Move, Prisoners, Start, Unsupported};
+use crate::engine::{Answer, Engine, Game, Move, Prisoners, Spent, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Position};
 use crate::rules::Rules;
 use std::collections::HashMap;
@@ -200,9 +200,9 @@ pub fn solve(
             line: found.line,
             nodes: solver.nodes,
         })),
-        Err(Stop::Budget) => Ok(Answer::Undetermined {
+        Err(Stop::Budget) => Ok(Answer::Undetermined(Spent {
             explored: solver.work,
-        }),
+        })),
         Err(Stop::Unsupported(u)) => Err(u),
     }
 }
@@ -266,14 +266,14 @@ pub fn compare(
     };
     // Fail-soft: a value >= claim proves `at_least`, a value < claim refutes it.
     let Some(low) = at_least(claim)? else {
-        return Ok(Answer::Undetermined {
+        return Ok(Answer::Undetermined(Spent {
             explored: solver.work,
-        });
+        }));
     };
     let Some(above) = at_least(claim + 1)? else {
-        return Ok(Answer::Undetermined {
+        return Ok(Answer::Undetermined(Spent {
             explored: solver.work,
-        });
+        }));
     };
     Ok(Answer::Decided(Comparison {
         at_least: low,
@@ -318,7 +318,7 @@ impl Solver<'_> {
                 self.spend(work)?;
                 match answer {
                     Answer::Decided(t) => Ok(t),
-                    Answer::Undetermined { .. } => Err(Stop::Budget),
+                    Answer::Undetermined(_) => Err(Stop::Budget),
                 }
             }
             Err(u) => Err(Stop::Unsupported(u)),
@@ -419,7 +419,7 @@ impl Solver<'_> {
         // Passing first: it is often best and ends lines quickly.
         let moves = std::iter::once(Move::Pass).chain(self.geometry.points().map(Move::Play));
         for mv in moves {
-            if game.check(mv).is_err() {
+            if game.legality(mv).is_err() {
                 continue;
             }
             let mut child = game.fork();

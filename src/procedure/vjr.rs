@@ -5,7 +5,7 @@
 //! procedure asks both questions of every final string (V-23: each on its own), forms the
 //! statuses, and from them the engine's territory and the score.
 
-use crate::engine::{Answer, Engine, Unsupported};
+use crate::engine::{Answer, Engine, Spent, Unsupported};
 use crate::geometry::{Geometry, Position};
 pub use crate::procedure::Strings;
 use crate::status_game::strings;
@@ -90,7 +90,7 @@ pub fn assess_strings(
                         explored += n;
                         Some(v)
                     }
-                    Answer::Undetermined { explored: n } => {
+                    Answer::Undetermined(Spent { explored: n }) => {
                         explored += n;
                         None
                     }

@@ -6,7 +6,7 @@
 //! (J-23), and is judged by watching the cycle once. For capturable-1/-2 the states carry the
 //! counter of the generalized Büchi condition (G-7), which makes watching one cycle exact.
 
-use crate::engine::Answer;
+use crate::engine::{Answer, Spent};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::reference::play::play_without_suicide;
 use crate::status_game::{Status, StatusCheck, StatusKind};
@@ -261,7 +261,7 @@ pub fn force(
 ) -> Answer<(bool, u64)> {
     super::on_big_stack(
         || force_here(geometry, position, check, budget),
-        Answer::Undetermined { explored: 0 },
+        Answer::Undetermined(Spent { explored: 0 }),
     )
 }
 
@@ -290,9 +290,9 @@ fn force_here(
     };
     match game.wins(&mut vec![start]) {
         Ok(w) => Answer::Decided((w, game.nodes)),
-        Err(()) => Answer::Undetermined {
+        Err(()) => Answer::Undetermined(Spent {
             explored: game.nodes,
-        },
+        }),
     }
 }
 

@@ -12,6 +12,7 @@ pub mod play;
 pub mod tromp_taylor;
 pub mod vjr;
 
+use crate::engine::Spent;
 use crate::engine::{
     Answer, Cycle, Engine, Game, Illegal, Move, Played, Prisoners, Score, Start, Unsupported,
 };
@@ -45,7 +46,7 @@ pub struct Reference;
 fn counted(found: Result<(Vec<bool>, u64), u64>) -> (Answer<Vec<bool>>, u64) {
     match found {
         Ok((v, explored)) => (Answer::Decided(v), explored),
-        Err(explored) => (Answer::Undetermined { explored }, explored),
+        Err(explored) => (Answer::Undetermined(Spent { explored }), explored),
     }
 }
 
@@ -165,7 +166,7 @@ impl crate::engine::VjrQuestions for Reference {
         Ok(
             match vjr::force_with_line(geometry, position, check, budget) {
                 Answer::Decided((v, _, line)) => Some((v, line)),
-                Answer::Undetermined { .. } => None,
+                Answer::Undetermined(_) => None,
             },
         )
     }
@@ -303,7 +304,7 @@ impl Game for RefGame {
     fn cycle(&self) -> Option<Cycle> {
         self.cycle
     }
-    fn check(&self, mv: Move) -> Result<(), Illegal> {
+    fn legality(&self, mv: Move) -> Result<(), Illegal> {
         self.judge(mv).map(|_| ())
     }
     fn play(&mut self, mv: Move) -> Result<Played, Illegal> {

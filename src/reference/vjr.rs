@@ -7,7 +7,7 @@
 //! the current variation on a path. A move to a state already on the path is an infinite
 //! variation (V-14), judged by its cycle (V-17) or undefined (V-15).
 
-use crate::engine::{Answer, Move};
+use crate::engine::{Answer, Move, Spent};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::reference::play::play_without_suicide;
 use crate::status_game::strings;
@@ -436,7 +436,7 @@ pub fn force_with_line(
 ) -> Answer<(Outcome, u64, Vec<Move>)> {
     super::on_big_stack(
         || force_here(geometry, position, check, budget),
-        Answer::Undetermined { explored: 0 },
+        Answer::Undetermined(Spent { explored: 0 }),
     )
 }
 
@@ -471,7 +471,7 @@ fn force_here(
     });
     match s.eval() {
         Some((v, line)) => Answer::Decided((v, s.nodes, line)),
-        None => Answer::Undetermined { explored: s.nodes },
+        None => Answer::Undetermined(Spent { explored: s.nodes }),
     }
 }
 
@@ -484,7 +484,7 @@ pub fn force(
 ) -> Answer<(Outcome, u64)> {
     match force_with_line(geometry, position, check, budget) {
         Answer::Decided((v, n, _)) => Answer::Decided((v, n)),
-        Answer::Undetermined { explored } => Answer::Undetermined { explored },
+        Answer::Undetermined(Spent { explored }) => Answer::Undetermined(Spent { explored }),
     }
 }
 
@@ -607,7 +607,7 @@ mod tests {
         let (g, p) = board(rows);
         match force(&g, &p, &check(&g, &p, at, q), 2_000_000) {
             Answer::Decided((v, _)) => v,
-            Answer::Undetermined { .. } => panic!("undetermined"),
+            Answer::Undetermined(_) => panic!("undetermined"),
         }
     }
 

@@ -6,7 +6,7 @@
 
 use super::replay::move_name;
 use super::trace::{Mismatch, StepTrace, Trace};
-use crate::engine::{Answer, Illegal, Prisoners};
+use crate::engine::{Answer, Illegal, Prisoners, Spent};
 use crate::geometry::{Cell, Geometry, Point, Position};
 use crate::parse::case::{Check, PlayCheck, Step};
 
@@ -220,7 +220,7 @@ pub(super) fn control_diagram(
     mark: char,
 ) -> String {
     match control {
-        Answer::Undetermined { explored } => {
+        Answer::Undetermined(Spent { explored }) => {
             format!("undetermined within budget ({explored} positions explored)\n")
         }
         Answer::Decided(c) => {

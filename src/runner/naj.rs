@@ -7,7 +7,7 @@ use super::ignored::Undetermined;
 use super::replay::replay_steps;
 pub use super::trace::{AnalysisTrace, NajTrace};
 use super::trace::{CaseProblem, Mismatch, Trace};
-use crate::engine::{Answer, Engine, Prisoners, Start};
+use crate::engine::{Answer, Engine, Prisoners, Spent, Start};
 use crate::geometry::{Colour, Geometry};
 use crate::parse::case::{Check, NajCheck};
 use crate::procedure::naj::{compare, control_score, Budget};
@@ -187,7 +187,7 @@ pub(super) fn compare_naj(
                         });
                     }
                 }
-                if let Answer::Undetermined { explored } = &t.control {
+                if let Answer::Undetermined(Spent { explored }) = &t.control {
                     out.push(Mismatch {
                         what: format!("{name}: control"),
                         expected: "decided".into(),
@@ -427,7 +427,7 @@ pub(super) fn naj_undetermined(check: &Check, engine: &str, n: &NajTrace) -> Opt
         .iter()
         .zip(["black", "white"])
         .find_map(|(a, colour)| match a {
-            Some(Answer::Undetermined { explored }) => Some((colour, *explored)),
+            Some(Answer::Undetermined(Spent { explored })) => Some((colour, *explored)),
             _ => None,
         });
     Some(match solver {
@@ -446,7 +446,7 @@ pub(super) fn naj_undetermined(check: &Check, engine: &str, n: &NajTrace) -> Opt
                 .map(|a| &a.control)
                 .chain(n.immortal.iter().flatten())
                 .map(|a| match a {
-                    Answer::Undetermined { explored } => *explored,
+                    Answer::Undetermined(Spent { explored }) => *explored,
                     Answer::Decided(_) => 0,
                 })
                 .sum();

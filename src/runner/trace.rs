@@ -119,7 +119,7 @@ pub struct J2003Trace {
 impl NajTrace {
     /// An analysis's control, an immortality test or an optimal value is undetermined.
     pub fn is_undetermined(&self) -> bool {
-        let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined { .. });
+        let undetermined = |a: &Answer<Vec<bool>>| matches!(a, Answer::Undetermined(_));
         [&self.black_analysis, &self.white_analysis]
             .into_iter()
             .flatten()
@@ -129,7 +129,7 @@ impl NajTrace {
                 .optimal
                 .iter()
                 .flatten()
-                .any(|a| matches!(a, Answer::Undetermined { .. }))
+                .any(|a| matches!(a, Answer::Undetermined(_)))
     }
 }
 

@@ -25,9 +25,9 @@
 //! * `custom`: nothing (it has no rules of its own): each part says so.
 
 use super::ask::{j2003, ljr, naj, vjr, Answered};
-use super::verdict::{Said, Shortfall, Verdict, VerdictKind};
+use super::verdict::{Shortfall, Verdict, VerdictKind};
 use super::{Action, Config, Session};
-use crate::engine::{Answer, Engine, Illegal, Move, Start, Unsupported};
+use crate::engine::{Answer, Engine, Illegal, Move, Spent, Start, Unsupported};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::ljr::LjrParams;
 use crate::rules::{Prisoners, RulesetId};
@@ -346,13 +346,13 @@ fn naj_strings(engines: &[Arc<dyn Engine>], q: &Question) -> Part<Strings> {
             let k = usize::from(colour == Colour::White);
             let said = a.engines.iter().map(|e| {
                 let said = match &e.answer[k] {
-                    Answer::Decided(v) => Said::Decided(if points.iter().all(|&p| v[p]) {
+                    Answer::Decided(v) => Answer::Decided(if points.iter().all(|&p| v[p]) {
                         "immortal"
                     } else {
                         "not-immortal"
                     }),
-                    Answer::Undetermined { explored } => {
-                        Said::Undetermined(shortfall(e, q.budget, *explored, || {
+                    Answer::Undetermined(Spent { explored }) => {
+                        Answer::Undetermined(shortfall(e, q.budget, *explored, || {
                             format!("the immortal {} stones (N-17)", colour.name())
                         }))
                     }
@@ -395,16 +395,16 @@ fn naj_score(engines: &[Arc<dyn Engine>], q: &Question) -> Part<ScoreItem> {
         for (k, run) in e.answer.iter().enumerate() {
             match &run.answer {
                 Answer::Decided(s) => value[k] = s.value,
-                Answer::Undetermined { explored } => {
+                Answer::Undetermined(Spent { explored }) => {
                     let s = shortfall(e, q.budget, *explored, || {
                         format!("the optimal NAJ {}-analysis (N-15, N-16)", run.colour)
                     });
-                    return (e.engine.clone(), Said::Undetermined(s));
+                    return (e.engine.clone(), Answer::Undetermined(s));
                 }
             }
         }
         let score = (value[0] - value[1] + q.prisoner_difference) as f64 - q.komi;
-        (e.engine.clone(), Said::Decided(Ok(score)))
+        (e.engine.clone(), Answer::Decided(Ok(score)))
     });
     Part::Answer(ScoreItem {
         question: "NAJ score under optimal play (N-21)",
@@ -448,16 +448,16 @@ fn ljr_answer(engines: &[Arc<dyn Engine>], q: &Question) -> (Part<Strings>, Part
             let k = usize::from(colour == Colour::Black);
             let said = a.engines.iter().map(|e| {
                 let said = match ljr_control_at(e, q.budget, &q.geometry, &points) {
-                    Said::Decided(_) => {
+                    Answer::Decided(_) => {
                         let by = &e.answer.two_eye[k].controlled;
                         let n = points.iter().filter(|&&p| by[p] == Some(true)).count();
-                        Said::Decided(match n {
+                        Answer::Decided(match n {
                             0 => "alive",
                             n if n == points.len() => "dead",
                             _ => "partly-controlled",
                         })
                     }
-                    Said::Undetermined(u) => Said::Undetermined(u),
+                    Answer::Undetermined(u) => Answer::Undetermined(u),
                 };
                 (e.engine.clone(), said)
             });
@@ -477,8 +477,8 @@ fn ljr_answer(engines: &[Arc<dyn Engine>], q: &Question) -> (Part<Strings>, Part
         Some(_) => {
             let said = a.engines.iter().map(|e| {
                 let said = match &e.answer.score {
-                    Some(s) => Said::Decided(Ok(s.score as f64)),
-                    None => Said::Undetermined(shortfall(
+                    Some(s) => Answer::Decided(Ok(s.score as f64)),
+                    None => Answer::Undetermined(shortfall(
                         e,
                         q.budget,
                         e.answer.two_eye.iter().map(|m| m.explored).sum(),
@@ -510,13 +510,13 @@ fn ljr_control_at(
     budget: u64,
     geometry: &Geometry,
     points: &[Point],
-) -> Said<[bool; 2]> {
+) -> Answer<[bool; 2], Shortfall> {
     let maps = &e.answer.two_eye;
     let open = points
         .iter()
         .find(|&&p| maps.iter().any(|m| m.controlled[p].is_none()));
     if let Some(&p) = open {
-        return Said::Undetermined(shortfall(
+        return Answer::Undetermined(shortfall(
             e,
             budget,
             maps.iter().map(|m| m.explored).sum(),
@@ -524,11 +524,11 @@ fn ljr_control_at(
         ));
     }
     match points.first() {
-        Some(&p) => Said::Decided([
+        Some(&p) => Answer::Decided([
             maps[0].controlled[p] == Some(true),
             maps[1].controlled[p] == Some(true),
         ]),
-        None => Said::Decided([false, false]),
+        None => Answer::Decided([false, false]),
     }
 }
 

@@ -340,7 +340,7 @@ impl RulesetGame {
         match &self.inner {
             Inner::Ljr(g) => {
                 let turn = Self::ljr_turn(g.as_ref(), a).map_err(Refusal::Illegal)?;
-                g.check(turn).map_err(Refusal::Illegal)
+                g.legality(turn).map_err(Refusal::Illegal)
             }
             Inner::Play(g, rules) => {
                 if a.remove_cycle.is_some() {
@@ -349,7 +349,7 @@ impl RulesetGame {
                 if g.is_over() {
                     return Err(Refusal::Illegal(Illegal::GameOver));
                 }
-                g.check(a.mv).map_err(Refusal::Illegal)?;
+                g.legality(a.mv).map_err(Refusal::Illegal)?;
                 self.direct_ko(g.as_ref(), rules, a.mv)
             }
         }

@@ -36,9 +36,9 @@ pub mod witness;
 pub use game::{Action, AnalysisMemo, Done, GameEnd, PassJudge, Refusal, RulesetGame};
 pub use questions::StatusClass;
 pub use sequence::{SequenceStart, Step};
-pub use verdict::{Said, Shortfall, Verdict, VerdictKind};
+pub use verdict::{Shortfall, Verdict, VerdictKind};
 
-use crate::engine::{Engine, Illegal, Prisoners, Start};
+use crate::engine::{Answer, Engine, Illegal, Prisoners, Start};
 use crate::geometry::{Colour, Geometry, Point, Position};
 use crate::ljr::LjrStart;
 use crate::rules::{complete_custom, Rules, RulesPatch, RulesetId};
@@ -315,7 +315,7 @@ impl Session {
     /// Ask every engine and compare the answers once.
     fn ask<T: PartialEq + Clone>(
         &self,
-        mut answer: impl FnMut(usize) -> Result<Said<T>, String>,
+        mut answer: impl FnMut(usize) -> Result<Answer<T, Shortfall>, String>,
     ) -> Result<Verdict<T>, String> {
         let mut said = Vec::new();
         let n = self.engines.len();
@@ -336,9 +336,9 @@ impl Session {
         self.ask(|i| {
             let g = Self::game_for(&self.games[i], colour)?;
             Ok(match g.legality(action) {
-                Ok(()) => Said::Decided(None),
-                Err(Refusal::Illegal(r)) => Said::Decided(Some(r)),
-                Err(Refusal::Undetermined(u)) => Said::Undetermined(u),
+                Ok(()) => Answer::Decided(None),
+                Err(Refusal::Illegal(r)) => Answer::Decided(Some(r)),
+                Err(Refusal::Undetermined(u)) => Answer::Undetermined(u),
             })
         })
     }
@@ -347,7 +347,7 @@ impl Session {
     pub fn legal_points(&self, colour: Colour) -> Result<Verdict<Vec<Point>>, String> {
         self.ask(|i| {
             let g = Self::game_for(&self.games[i], colour)?;
-            Ok(Said::Decided(
+            Ok(Answer::Decided(
                 self.geometry
                     .points()
                     .filter(|&p| g.legality(crate::engine::Move::Play(p).into()).is_ok())
@@ -368,7 +368,7 @@ impl Session {
                     plays.push((p, done.removed));
                 }
             }
-            Ok(Said::Decided(plays))
+            Ok(Answer::Decided(plays))
         })
     }
 
@@ -412,9 +412,9 @@ impl Session {
             let mut g = Self::game_for(game, colour)?;
             // The engines share the request's time limit (crate::deadline).
             let r = match crate::deadline::share(n - i, || g.play(action)) {
-                Ok(d) => Said::Decided(Ok(d)),
-                Err(Refusal::Illegal(r)) => Said::Decided(Err(r)),
-                Err(Refusal::Undetermined(u)) => Said::Undetermined(u),
+                Ok(d) => Answer::Decided(Ok(d)),
+                Err(Refusal::Illegal(r)) => Answer::Decided(Err(r)),
+                Err(Refusal::Undetermined(u)) => Answer::Undetermined(u),
             };
             said.push((engine.name(), r));
             next.push(g);

@@ -1,9 +1,9 @@
 //! The ruleset's questions about the current position, asked of every engine: the final
 //! score and the status of every stone, each family the way its text says.
 
-use super::verdict::{Said, Shortfall, Verdict};
+use super::verdict::{Shortfall, Verdict};
 use super::Session;
-use crate::engine::{Answer, Engine, Score};
+use crate::engine::{Answer, Engine, Score, Spent};
 use crate::geometry::{Cell, Colour, Point, Position};
 use crate::ljr::{ControlAnswer, ControlMethod, LjrParams};
 use crate::procedure::ljr::LjrScore;
@@ -101,8 +101,8 @@ impl Session {
             RulesetId::J2003 => self.ask(|i| {
                 let e = self.engines[i].as_ref();
                 let analysis = match self.j2003_analysis(e, &position)? {
-                    Said::Decided(a) => a,
-                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                    Answer::Decided(a) => a,
+                    Answer::Undetermined(u) => return Ok(Answer::Undetermined(u)),
                 };
                 let board = e
                     .j2003()
@@ -114,19 +114,19 @@ impl Session {
                         )
                     })
                     .map_err(|e| e.to_string())?;
-                Ok(Said::Decided(Ok(
+                Ok(Answer::Decided(Ok(
                     (board + prisoner_difference) as f64 - komi
                 )))
             }),
             RulesetId::Vjr => self.ask(|i| {
                 let e = self.engines[i].as_ref();
                 let a = match self.vjr_assessment(e, &position)? {
-                    Said::Decided(a) => a,
-                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                    Answer::Decided(a) => a,
+                    Answer::Undetermined(u) => return Ok(Answer::Undetermined(u)),
                 };
                 let territory = crate::procedure::vjr::territory(e, &self.geometry, &position, &a)
                     .map_err(|e| e.to_string())?;
-                Ok(Said::Decided(match territory {
+                Ok(Answer::Decided(match territory {
                     Some(t) => Ok(crate::procedure::vjr::score(&t, prisoner_difference, komi)),
                     None => Err("vjr: a status is undefined (the rules do not decide it)".into()),
                 }))
@@ -144,7 +144,7 @@ impl Session {
                     ));
                 }
                 self.ask(|i| {
-                    Ok(Said::Decided(
+                    Ok(Answer::Decided(
                         self.games[i]
                             .score(komi)
                             .map(|s| s.score)
@@ -166,8 +166,8 @@ impl Session {
             let maps = self.ljr_control(e, &position)?;
             Ok(
                 match crate::procedure::ljr::score_of(&position, &maps, p, komi) {
-                    Some(s) => Said::Decided(s),
-                    None => Said::Undetermined(self.shortfall(
+                    Some(s) => Answer::Decided(s),
+                    None => Answer::Undetermined(self.shortfall(
                         e,
                         control_explored(&maps),
                         "LJR control by the two-eye test (L-14)",
@@ -180,18 +180,22 @@ impl Session {
     /// The area score of the position as it stands (PLAY-12), `None` when the rules have
     /// no area scoring.
     pub fn area_score(&self) -> Result<Verdict<Option<Score>>, String> {
-        self.ask(|i| Ok(Said::Decided(self.games[i].score(self.komi))))
+        self.ask(|i| Ok(Answer::Decided(self.games[i].score(self.komi))))
     }
 
     /// Per point, whether the area score counts it for Black and for White (PLAY-12), as
     /// each engine's game says; `None` when the rules have no area scoring.
     pub fn area_owners(&self) -> Result<Verdict<Option<Vec<[bool; 2]>>>, String> {
-        self.ask(|i| Ok(Said::Decided(self.games[i].area_owners())))
+        self.ask(|i| Ok(Answer::Decided(self.games[i].area_owners())))
     }
 
     /// NAJ: black-analysis value minus white-analysis value under optimal play (N-15 ...
     /// N-21), plus the prisoner difference, minus komi.
-    fn naj_score(&self, i: usize, position: &Position) -> Result<Said<FinalScore>, String> {
+    fn naj_score(
+        &self,
+        i: usize,
+        position: &Position,
+    ) -> Result<Answer<FinalScore, Shortfall>, String> {
         let rules = RulesetId::Naj
             .analysis_rules()
             .ok_or("naj has no analysis rules")?;
@@ -214,8 +218,8 @@ impl Session {
             .map_err(|e| e.to_string())?;
             value[k] = match answer {
                 Answer::Decided(s) => s.value,
-                Answer::Undetermined { explored } => {
-                    return Ok(Said::Undetermined(self.shortfall(
+                Answer::Undetermined(Spent { explored }) => {
+                    return Ok(Answer::Undetermined(self.shortfall(
                         e,
                         explored,
                         &format!("the optimal NAJ {colour}-analysis (N-15, N-16)"),
@@ -224,7 +228,7 @@ impl Session {
             };
         }
         let pd = p.black as i64 - p.white as i64;
-        Ok(Said::Decided(Ok(
+        Ok(Answer::Decided(Ok(
             (value[0] - value[1] + pd) as f64 - self.komi
         )))
     }
@@ -264,25 +268,25 @@ impl Session {
         &self,
         engine: &dyn Engine,
         position: &Position,
-    ) -> Result<Said<crate::status_game::Analysis>, String> {
+    ) -> Result<Answer<crate::status_game::Analysis, Shortfall>, String> {
         let analysis =
             crate::procedure::j2003::analyse(engine, &self.geometry, position, self.budget)
                 .map_err(|e| e.to_string())?;
         if !analysis.is_decided() {
-            return Ok(Said::Undetermined(self.shortfall(
+            return Ok(Answer::Undetermined(self.shortfall(
                 engine,
                 analysis.explored,
                 "the J2003 analysis (J-52)",
             )));
         }
-        Ok(Said::Decided(analysis))
+        Ok(Answer::Decided(analysis))
     }
 
     fn vjr_assessment(
         &self,
         engine: &dyn Engine,
         position: &Position,
-    ) -> Result<Said<crate::vjr::VjrAssessment>, String> {
+    ) -> Result<Answer<crate::vjr::VjrAssessment, Shortfall>, String> {
         // VP-2 is a case-file and `status` parameter; a session uses its default.
         let a = crate::procedure::vjr::assess(
             engine,
@@ -294,13 +298,13 @@ impl Session {
         )
         .map_err(|e| e.to_string())?;
         if a.strings.iter().any(|s| s.status.is_none()) {
-            return Ok(Said::Undetermined(self.shortfall(
+            return Ok(Answer::Undetermined(self.shortfall(
                 engine,
                 a.explored,
                 "a VJR status question (V-19 ... V-23)",
             )));
         }
-        Ok(Said::Decided(a))
+        Ok(Answer::Decided(a))
     }
 
     /// Per point, the class of the stone on it (`final_status_list`), or why the ruleset
@@ -319,20 +323,20 @@ impl Session {
         match self.ruleset {
             RulesetId::J2003 => self.ask(|i| {
                 let analysis = match self.j2003_analysis(self.engines[i].as_ref(), &position)? {
-                    Said::Decided(a) => a,
-                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                    Answer::Decided(a) => a,
+                    Answer::Undetermined(u) => return Ok(Answer::Undetermined(u)),
                 };
                 let status = analysis.status_at(n);
                 // J-49: alive or dead; in-seki regions (J-59) are not separated here.
-                Ok(Said::Decided(stones(&|p| match status[p] {
+                Ok(Answer::Decided(stones(&|p| match status[p] {
                     Some(s) if s.is_alive() => StatusClass::Alive,
                     _ => StatusClass::Dead,
                 })))
             }),
             RulesetId::Vjr => self.ask(|i| {
                 let a = match self.vjr_assessment(self.engines[i].as_ref(), &position)? {
-                    Said::Decided(a) => a,
-                    Said::Undetermined(u) => return Ok(Said::Undetermined(u)),
+                    Answer::Decided(a) => a,
+                    Answer::Undetermined(u) => return Ok(Answer::Undetermined(u)),
                 };
                 let status = a.status_at(n);
                 let mut out = Vec::with_capacity(n);
@@ -350,7 +354,7 @@ impl Session {
                         }
                     });
                 }
-                Ok(Said::Decided(out))
+                Ok(Answer::Decided(out))
             }),
             RulesetId::Ljr => self.ask(|i| {
                 let e = self.engines[i].as_ref();
@@ -365,7 +369,7 @@ impl Session {
                                 Some(true) => Some(StatusClass::Dead),
                                 Some(false) => Some(StatusClass::Alive),
                                 None => {
-                                    return Ok(Said::Undetermined(self.shortfall(
+                                    return Ok(Answer::Undetermined(self.shortfall(
                                         e,
                                         control_explored(&maps),
                                         "LJR control by the two-eye test (L-14)",
@@ -375,14 +379,14 @@ impl Session {
                         }
                     });
                 }
-                Ok(Said::Decided(out))
+                Ok(Answer::Decided(out))
             }),
             RulesetId::Naj | RulesetId::Najn => Err(format!(
                 "{}: final_status_list is not available (NAJ has no statuses; its dead stones come from the control at the end of each analysis, N-18 ... N-21, not computed over GTP); final_score gives the score",
                 self.ruleset
             )),
             // TT-7 and area scoring: every stone on the board counts; none is dead.
-            _ => self.ask(|_| Ok(Said::Decided(stones(&|_| StatusClass::Alive)))),
+            _ => self.ask(|_| Ok(Answer::Decided(stones(&|_| StatusClass::Alive)))),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! The one comparison of engines: every answer a session gives is agreed, disagreed or
 //! undetermined (never a disagreement when an engine only ran out of budget).
 
+use crate::engine::Answer;
 use std::fmt;
 
 /// An engine that could not decide a question within its budget.
@@ -51,20 +52,13 @@ impl fmt::Display for Shortfall {
     }
 }
 
-/// One engine's answer to one question.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Said<T> {
-    Decided(T),
-    Undetermined(Shortfall),
-}
-
 /// What the engines said, compared once.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Verdict<T> {
     /// Every engine decided the question, and they agree.
     Agreed(T),
     /// Two engines decided it differently: every engine's answer, in order.
-    Disagreed(Vec<(String, Said<T>)>),
+    Disagreed(Vec<(String, Answer<T, Shortfall>)>),
     /// No two engines that decided disagree, but at least one did not decide.
     Undetermined {
         /// The engines that ran out of budget.
@@ -76,12 +70,12 @@ pub enum Verdict<T> {
 
 impl<T: PartialEq + Clone> Verdict<T> {
     /// Compare the answers of the engines (in the session's order).
-    pub fn of(answers: Vec<(String, Said<T>)>) -> Verdict<T> {
+    pub fn of(answers: Vec<(String, Answer<T, Shortfall>)>) -> Verdict<T> {
         let decided: Vec<&T> = answers
             .iter()
             .filter_map(|(_, s)| match s {
-                Said::Decided(t) => Some(t),
-                Said::Undetermined(_) => None,
+                Answer::Decided(t) => Some(t),
+                Answer::Undetermined(_) => None,
             })
             .collect();
         if decided.windows(2).any(|w| w[0] != w[1]) {
@@ -91,8 +85,8 @@ impl<T: PartialEq + Clone> Verdict<T> {
         let shortfalls: Vec<Shortfall> = answers
             .into_iter()
             .filter_map(|(_, s)| match s {
-                Said::Undetermined(u) => Some(u),
-                Said::Decided(_) => None,
+                Answer::Undetermined(u) => Some(u),
+                Answer::Decided(_) => None,
             })
             .collect();
         match (shortfalls.is_empty(), first) {
@@ -130,8 +124,8 @@ impl<T> Verdict<T> {
             Verdict::Agreed(t) => Some(t),
             Verdict::Undetermined { decided, .. } => decided.as_ref(),
             Verdict::Disagreed(v) => v.iter().find_map(|(_, s)| match s {
-                Said::Decided(t) => Some(t),
-                Said::Undetermined(_) => None,
+                Answer::Decided(t) => Some(t),
+                Answer::Undetermined(_) => None,
             }),
         }
     }
@@ -145,8 +139,8 @@ impl<T> Verdict<T> {
                         (
                             n,
                             match s {
-                                Said::Decided(t) => Said::Decided(f(t)),
-                                Said::Undetermined(u) => Said::Undetermined(u),
+                                Answer::Decided(t) => Answer::Decided(f(t)),
+                                Answer::Undetermined(u) => Answer::Undetermined(u),
                             },
                         )
                     })
@@ -172,8 +166,8 @@ impl<T: fmt::Debug> Verdict<T> {
                 let said: Vec<String> = v
                     .iter()
                     .map(|(n, s)| match s {
-                        Said::Decided(t) => format!("{n}: {t:?}"),
-                        Said::Undetermined(u) => {
+                        Answer::Decided(t) => format!("{n}: {t:?}"),
+                        Answer::Undetermined(u) => {
                             format!("{n}: undetermined ({} explored)", u.explored)
                         }
                     })
@@ -235,8 +229,13 @@ mod tests {
 
     #[test]
     fn three_answers() {
-        let d = |n: &str, v: i32| (n.to_string(), Said::Decided(v));
-        let u = |n: &str| (n.to_string(), Said::<i32>::Undetermined(short(n)));
+        let d = |n: &str, v: i32| (n.to_string(), Answer::Decided(v));
+        let u = |n: &str| {
+            (
+                n.to_string(),
+                Answer::<i32, Shortfall>::Undetermined(short(n)),
+            )
+        };
         assert_eq!(Verdict::of(vec![d("a", 1), d("b", 1)]), Verdict::Agreed(1));
         assert_eq!(
             Verdict::of(vec![d("a", 1), d("b", 2)]).kind(),
@@ -271,8 +270,13 @@ mod tests {
             VerdictKind::overall([Undetermined, Disagreed, Agreed]),
             Disagreed
         );
-        let d = |n: &str, v: i32| (n.to_string(), Said::Decided(v));
-        let u = |n: &str| (n.to_string(), Said::<i32>::Undetermined(short(n)));
+        let d = |n: &str, v: i32| (n.to_string(), Answer::Decided(v));
+        let u = |n: &str| {
+            (
+                n.to_string(),
+                Answer::<i32, Shortfall>::Undetermined(short(n)),
+            )
+        };
         assert_eq!(Verdict::of(vec![d("a", 1), d("b", 1)]).shown(), Some(&1));
         assert_eq!(Verdict::of(vec![u("a"), d("b", 7)]).shown(), Some(&7));
         assert_eq!(

@@ -68,7 +68,7 @@ mod tests {
         let b = j2003_dfpn::solve(&g, &board, &check, Some(3 - y), false, true, 100_000).0;
         let full = match state_graph::force(&g, &board, &check, 1_000_000) {
             Answer::Decided((forced, _, _)) => Some(forced),
-            Answer::Undetermined { .. } => None,
+            Answer::Undetermined(_) => None,
         };
         [a, b, full]
     }

@@ -89,7 +89,9 @@ pub(super) use j19_ko_stone_screen::screens_ending_passes;
 pub(super) use score::board_score;
 
 use super::Optimized;
-use crate::engine::{Answer, Engine, LineMove, LinelessProof, Move, PrincipalLine, Unsupported};
+use crate::engine::{
+    Answer, Engine, LineMove, LinelessProof, Move, PrincipalLine, Spent, Unsupported,
+};
 use crate::geometry::{Geometry, Position};
 use crate::status_game::{StatusCheck, StatusKind};
 
@@ -311,7 +313,7 @@ pub(super) fn force(
     }
     if !uses_graph(engine, geometry) {
         report("state graph", 0, "skipped (board too big)");
-        return Ok(Answer::Undetermined { explored: spent });
+        return Ok(Answer::Undetermined(Spent { explored: spent }));
     }
     let answer = state_graph_memo::force(
         engine.switches.state_graph_memo,
@@ -326,13 +328,15 @@ pub(super) fn force(
             *n,
             if *forced { "forced" } else { "not forced" },
         ),
-        Answer::Undetermined { explored } => report("state graph", *explored, "undetermined"),
+        Answer::Undetermined(Spent { explored }) => {
+            report("state graph", *explored, "undetermined")
+        }
     }
     Ok(match answer {
         Answer::Decided((forced, n, _)) => Answer::Decided((forced, n + spent)),
-        Answer::Undetermined { explored } => Answer::Undetermined {
+        Answer::Undetermined(Spent { explored }) => Answer::Undetermined(Spent {
             explored: explored + spent,
-        },
+        }),
     })
 }
 
@@ -465,7 +469,7 @@ pub(super) fn principal_line(
             budget,
         ) {
             Answer::Decided((forced, _, moves)) => Some(line(forced, moves)),
-            Answer::Undetermined { .. } => None,
+            Answer::Undetermined(_) => None,
         },
     )
 }

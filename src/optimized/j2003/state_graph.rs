@@ -5,7 +5,7 @@
 
 use super::board::{stone, Board, State};
 use super::successors::expand;
-use crate::engine::{Answer, Move};
+use crate::engine::{Answer, Move, Spent};
 use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
 use rustc_hash::FxHashMap as HashMap;
@@ -98,9 +98,9 @@ pub(super) fn force(
     let mut next = 0usize;
     while next < keys.len() {
         if keys.len() as u64 > budget || crate::deadline::passed() {
-            return Answer::Undetermined {
+            return Answer::Undetermined(Spent {
                 explored: keys.len() as u64,
-            };
+            });
         }
         let key = keys[next].clone();
         let id = next as u32 + 2;

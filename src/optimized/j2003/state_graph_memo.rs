@@ -13,7 +13,7 @@
 
 use super::process_memo::ProcessMemo;
 use super::state_graph;
-use crate::engine::{Answer, Move};
+use crate::engine::{Answer, Move, Spent};
 use crate::geometry::Geometry;
 use crate::status_game::StatusCheck;
 
@@ -50,8 +50,8 @@ pub(super) fn force(
     let answer = state_graph::force(geometry, board, check, budget);
     let states = match &answer {
         Answer::Decided((_, states, _)) => *states,
-        Answer::Undetermined { explored } if !crate::deadline::passed() => *explored,
-        Answer::Undetermined { .. } => 0,
+        Answer::Undetermined(Spent { explored }) if !crate::deadline::passed() => *explored,
+        Answer::Undetermined(_) => 0,
     };
     if states >= KEPT_FROM {
         MEMO.keep(key, answer.clone());
@@ -99,7 +99,7 @@ mod tests {
                         assert_eq!(memo, graph, "{c:?} at {budget}, board {board:?}");
                         match graph {
                             Answer::Decided((_, n, _)) if n >= KEPT_FROM => kept_decided += 1,
-                            Answer::Undetermined { explored } if explored >= KEPT_FROM => {
+                            Answer::Undetermined(Spent { explored }) if explored >= KEPT_FROM => {
                                 kept_open += 1
                             }
                             _ => {}

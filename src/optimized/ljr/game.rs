@@ -114,7 +114,7 @@ impl LjrGame for OptLjrGame {
         }
         self.line.similar(&self.pos)
     }
-    fn check(&self, turn: Turn) -> Result<(), Illegal> {
+    fn legality(&self, turn: Turn) -> Result<(), Illegal> {
         if self.over {
             return Err(Illegal::GameOver);
         }
@@ -245,7 +245,7 @@ mod tests {
             assert_eq!(s.temporarily_prohibited, vec![retake]);
             assert_eq!(s.passes_needed, 3);
             // L-9.3: the immediate retake is banned; the position stays as it was.
-            assert_eq!(gm.check(Turn::play(retake)), Err(Illegal::BasicKo));
+            assert_eq!(gm.legality(Turn::play(retake)), Err(Illegal::BasicKo));
             assert_eq!(gm.play(Turn::play(retake)), Err(Illegal::BasicKo));
             assert_eq!(gm.turns(), 1);
             assert!(!gm.legal_turns().contains(&Turn::play(retake)));
@@ -257,7 +257,7 @@ mod tests {
             assert_eq!(gm.situation().passes_needed, 1);
             assert!(!gm.is_over());
             // Now White may retake (the ban lasted one turn), but passes instead: the end.
-            assert_eq!(gm.check(Turn::play(retake)), Ok(()));
+            assert_eq!(gm.legality(Turn::play(retake)), Ok(()));
             gm.play(Turn::PASS).expect("pass");
             assert!(gm.is_over());
             assert_eq!(gm.play(Turn::PASS), Err(Illegal::GameOver));
@@ -316,13 +316,13 @@ mod tests {
             };
             let mut gm = game(&g, &start, sw);
             assert_eq!(gm.situation().passes_needed, 3);
-            assert_eq!(gm.check(Turn::play(3)), Err(Illegal::Occupied));
+            assert_eq!(gm.legality(Turn::play(3)), Err(Illegal::Occupied));
             // p0 is both permanently and initially prohibited: permanent is reported.
-            assert_eq!(gm.check(Turn::play(0)), Err(Illegal::PermanentlyProhibited));
-            assert_eq!(gm.check(Turn::play(1)), Err(Illegal::InitiallyProhibited));
-            assert_eq!(gm.check(Turn::play(7)), Err(Illegal::Occupied));
+            assert_eq!(gm.legality(Turn::play(0)), Err(Illegal::PermanentlyProhibited));
+            assert_eq!(gm.legality(Turn::play(1)), Err(Illegal::InitiallyProhibited));
+            assert_eq!(gm.legality(Turn::play(7)), Err(Illegal::Occupied));
             assert_eq!(
-                gm.check(Turn {
+                gm.legality(Turn {
                     remove_cycle: Some(0),
                     play: None
                 }),
@@ -332,7 +332,7 @@ mod tests {
             // After a turn, p1 is free; its liberties p0, p2 are both permanently
             // prohibited: pseudo-suicide (L-11).
             assert_eq!(gm.situation().passes_needed, 2);
-            assert_eq!(gm.check(Turn::play(1)), Err(Illegal::PseudoSuicide));
+            assert_eq!(gm.legality(Turn::play(1)), Err(Illegal::PseudoSuicide));
             assert_eq!(gm.legal_turns(), vec![Turn::PASS]);
         }
     }
@@ -380,13 +380,13 @@ mod tests {
             };
             let mut gm = game(&g, &start, sw);
             // White p1: its only liberty p2 is permanently prohibited: pseudo-suicide.
-            assert_eq!(gm.check(Turn::play(1)), Err(Illegal::PseudoSuicide));
+            assert_eq!(gm.legality(Turn::play(1)), Err(Illegal::PseudoSuicide));
             gm.play(Turn::PASS).expect("pass");
             // Black p1 captures p0 (the captured stone's place is a liberty): legal.
             let done = gm.play(Turn::play(1)).expect("capture");
             assert_eq!(done.captured, vec![0]);
             // White p0 now: no liberty, captures nothing: suicide.
-            assert_eq!(gm.check(Turn::play(0)), Err(Illegal::Suicide));
+            assert_eq!(gm.legality(Turn::play(0)), Err(Illegal::Suicide));
         }
     }
 
@@ -441,7 +441,7 @@ mod tests {
             assert!(turns.contains(&removal));
             assert!(turns.windows(2).all(|w| w[0] < w[1]));
             assert_eq!(
-                gm.check(Turn {
+                gm.legality(Turn {
                     remove_cycle: Some(1),
                     play: None
                 }),
@@ -449,7 +449,7 @@ mod tests {
             );
             // After the removal p0, p1 are permanently prohibited: no play there with it.
             assert_eq!(
-                gm.check(Turn {
+                gm.legality(Turn {
                     remove_cycle: Some(0),
                     play: Some(1)
                 }),
@@ -498,7 +498,7 @@ mod tests {
             // A cycle, but a pass now would end the game: not disturbing (L-8).
             assert!(gm.disturbing_cycles().is_empty());
             assert_eq!(
-                gm.check(Turn {
+                gm.legality(Turn {
                     remove_cycle: Some(1),
                     play: None
                 }),
@@ -515,10 +515,10 @@ mod tests {
         for sw in configs() {
             let mut gm = game(&g, &LjrStart::empty(&g), sw);
             // A stone without neighbours has no liberty: suicide.
-            assert_eq!(gm.check(Turn::play(0)), Err(Illegal::Suicide));
-            assert_eq!(gm.check(Turn::play(5)), Err(Illegal::Occupied));
+            assert_eq!(gm.legality(Turn::play(0)), Err(Illegal::Suicide));
+            assert_eq!(gm.legality(Turn::play(5)), Err(Illegal::Occupied));
             assert_eq!(
-                gm.check(Turn {
+                gm.legality(Turn {
                     remove_cycle: Some(usize::MAX),
                     play: Some(usize::MAX)
                 }),

@@ -34,7 +34,7 @@ mod territory;
 
 use super::bitboard::{BitBoard, MAX_WORDS};
 use super::Optimized;
-use crate::engine::{Answer, Engine, Move, Unsupported};
+use crate::engine::{Answer, Engine, Move, Spent, Unsupported};
 use crate::geometry::{Geometry, Position};
 use crate::vjr::{Outcome, VjrQuestion, VjrStatus, VjrTerritory};
 use attractor::Ranks;
@@ -109,9 +109,9 @@ fn solve_sized<const N: usize>(
     let graph = match state_graph::build(&ctx, ctx.root(position), budget.saturating_sub(spent)) {
         Ok(g) => g,
         Err(explored) => {
-            return Answer::Undetermined {
+            return Answer::Undetermined(Spent {
                 explored: spent + explored,
-            }
+            })
         }
     };
     let states = spent + graph.states;
@@ -149,9 +149,9 @@ fn solve_sized<const N: usize>(
         lines,
     ) {
         Ok((o, visited, line)) => Answer::Decided((o, states + visited, line)),
-        Err(visited) => Answer::Undetermined {
+        Err(visited) => Answer::Undetermined(Spent {
             explored: states + visited,
-        },
+        }),
     }
 }
 
@@ -206,7 +206,7 @@ pub(super) fn force(
     Ok(
         match solve(engine, geometry, position, check, budget, false)? {
             Answer::Decided((o, n, _)) => Answer::Decided((o, n)),
-            Answer::Undetermined { explored } => Answer::Undetermined { explored },
+            Answer::Undetermined(Spent { explored }) => Answer::Undetermined(Spent { explored }),
         },
     )
 }
@@ -222,7 +222,7 @@ pub(super) fn principal_line(
     Ok(
         match solve(engine, geometry, position, check, budget, true)? {
             Answer::Decided((o, _, line)) => Some((o, line)),
-            Answer::Undetermined { .. } => None,
+            Answer::Undetermined(_) => None,
         },
     )
 }

@@ -18,7 +18,7 @@ pub use switches::Switches;
 pub use table::MAX_POINTS;
 
 use super::value_table::{take_child, Found, Mode};
-use crate::engine::{Answer, Engine, Game, Illegal, Move, Start, Unsupported};
+use crate::engine::{Answer, Engine, Game, Illegal, Move, Spent, Start, Unsupported};
 use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::{KoRule, Rules};
 use kept::controlled;
@@ -131,7 +131,7 @@ pub fn solve(
             line: found.line,
             nodes: s.nodes,
         })),
-        Err(Stop::Budget) => Ok(Answer::Undetermined { explored: s.nodes }),
+        Err(Stop::Budget) => Ok(Answer::Undetermined(Spent { explored: s.nodes })),
         Err(Stop::Unsupported(u)) => Err(u),
     }
 }
@@ -246,7 +246,7 @@ impl Searcher<'_> {
             let mut chosen = None;
             let mut stop = None;
             for mv in moves {
-                if g.check(mv).is_err() {
+                if g.legality(mv).is_err() {
                     continue;
                 }
                 let mut child = g.fork();
@@ -425,7 +425,7 @@ impl Searcher<'_> {
         let mut outcome = Ok(());
         for mv in moves {
             let is_play = matches!(mv, Move::Play(_));
-            match game.check(mv) {
+            match game.legality(mv) {
                 Ok(()) => {}
                 Err(
                     Illegal::Superko

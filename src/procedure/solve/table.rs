@@ -108,7 +108,7 @@ impl Searcher<'_> {
     pub(super) fn etc_first(&self, game: &dyn Game, moves: &mut Vec<Move>, alpha: i64, beta: i64) {
         let maximising = game.to_move() == Colour::Black;
         let found = moves.iter().position(|&mv| {
-            if game.check(mv).is_err() {
+            if game.legality(mv).is_err() {
                 return false;
             }
             let mut child = game.fork();

@@ -335,7 +335,7 @@ impl LjrGame for RefLjrGame {
             .filter(|&k| self.history[k] == self.history[now])
             .collect()
     }
-    fn check(&self, turn: Turn) -> Result<(), Illegal> {
+    fn legality(&self, turn: Turn) -> Result<(), Illegal> {
         self.attempt(turn).map(|_| ())
     }
     fn play(&mut self, turn: Turn) -> Result<TurnDone, Illegal> {

@@ -20,8 +20,8 @@ pub mod naj;
 pub mod solve;
 pub mod vjr;
 
-use super::verdict::{Said, Shortfall, Verdict};
-use crate::engine::{Answer, Engine, Unsupported};
+use super::verdict::{Shortfall, Verdict};
+use crate::engine::{Answer, Engine, Spent, Unsupported};
 use crate::geometry::{Geometry, Point};
 use std::sync::Arc;
 use std::time::Instant;
@@ -129,10 +129,10 @@ fn said<A, T>(
     budget: u64,
     explored: u64,
     question: impl FnOnce() -> String,
-) -> Said<T> {
+) -> Answer<T, Shortfall> {
     match value {
-        Some(t) => Said::Decided(t),
-        None => Said::Undetermined(Shortfall {
+        Some(t) => Answer::Decided(t),
+        None => Answer::Undetermined(Shortfall {
             engine: a.engine.clone(),
             budget,
             explored,
@@ -148,10 +148,10 @@ fn said_of<A, T: Clone>(
     answer: &Answer<T>,
     budget: u64,
     question: impl FnOnce() -> String,
-) -> Said<T> {
+) -> Answer<T, Shortfall> {
     match answer {
-        Answer::Decided(t) => Said::Decided(t.clone()),
-        Answer::Undetermined { explored } => said(a, None, budget, *explored, question),
+        Answer::Decided(t) => Answer::Decided(t.clone()),
+        Answer::Undetermined(Spent { explored }) => said(a, None, budget, *explored, question),
     }
 }
 

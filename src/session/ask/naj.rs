@@ -3,7 +3,7 @@
 //! overall verdict.
 
 use super::{each, said_of, Answered};
-use crate::engine::{Answer, Engine, Unsupported};
+use crate::engine::{Answer, Engine, Spent, Unsupported};
 use crate::geometry::{Colour, Geometry, Position};
 pub use crate::procedure::naj::{Budget, Solved, Switches};
 use crate::rules::RulesetId;
@@ -144,9 +144,9 @@ pub fn analyses(
             let said = answers.iter().map(|a| {
                 let value = match &a.answer[k].answer {
                     Answer::Decided(s) => Answer::Decided(s.value),
-                    Answer::Undetermined { explored } => Answer::Undetermined {
+                    Answer::Undetermined(Spent { explored }) => Answer::Undetermined(Spent {
                         explored: *explored,
-                    },
+                    }),
                 };
                 let said = said_of(a, &value, q.budget.nodes, || {
                     format!("the optimal NAJ {colour}-analysis (N-15, N-16)")

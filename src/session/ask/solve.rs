@@ -2,11 +2,11 @@
 //! (spec `solve.md`) and the number of legal positions of a board (PLAY-3).
 
 use super::{each, said_of, Answered};
-use crate::engine::{Answer, Engine, Start, Unsupported};
+use crate::engine::{Answer, Engine, Spent, Start, Unsupported};
 use crate::geometry::Geometry;
 pub use crate::procedure::solve::{BoardSolved, Switches};
 use crate::rules::Rules;
-use crate::session::verdict::{Said, Verdict, VerdictKind};
+use crate::session::verdict::{Verdict, VerdictKind};
 use std::sync::Arc;
 
 /// The question: the game (rules with an area scoring, its start), the budget of game
@@ -50,7 +50,7 @@ pub fn solve(
             crate::procedure::solve::solve(e, geometry, &q.rules, &q.start, q.budget, q.switches)?;
         let score = match &answer {
             Answer::Decided(s) => Some(s.value as f64 - q.komi),
-            Answer::Undetermined { .. } => None,
+            Answer::Undetermined(_) => None,
         };
         Ok(EngineSolve { answer, score })
     })?;
@@ -60,9 +60,9 @@ pub fn solve(
             .map(|a| {
                 let value = match &a.answer.answer {
                     Answer::Decided(s) => Answer::Decided(s.value),
-                    Answer::Undetermined { explored } => Answer::Undetermined {
+                    Answer::Undetermined(Spent { explored }) => Answer::Undetermined(Spent {
                         explored: *explored,
-                    },
+                    }),
                 };
                 let said = said_of(a, &value, q.budget, || {
                     "the value of the game under perfect play (solve.md)".to_string()
@@ -97,7 +97,7 @@ pub fn legal_positions(
     let count = Verdict::of(
         answers
             .iter()
-            .map(|a| (a.engine.clone(), Said::Decided(a.answer)))
+            .map(|a| (a.engine.clone(), Answer::Decided(a.answer)))
             .collect(),
     );
     Ok(LegalPositions {

@@ -4,10 +4,10 @@
 //! overall verdict.
 
 use super::{each, most_decided, said, Answered};
-use crate::engine::{Engine, Unsupported};
+use crate::engine::{Answer, Engine, Unsupported};
 use crate::geometry::{Geometry, Point, Position};
 pub use crate::procedure::Strings;
-use crate::session::verdict::{Said, Verdict, VerdictKind};
+use crate::session::verdict::{Shortfall, Verdict, VerdictKind};
 use crate::vjr::{
     IndependentLife, LongCycles, Outcome, VjrAssessment, VjrStatus, VjrStringReport, VjrTerritory,
 };
@@ -224,7 +224,7 @@ fn decided_with<T>(
     budget: u64,
     question: &str,
     pick: impl Fn(&EngineAssessment) -> Option<T>,
-) -> Said<Option<T>> {
+) -> Answer<Option<T>, Shortfall> {
     let value = a.answer.is_decided().then(|| pick(&a.answer));
     said(a, value, budget, a.answer.assessment.explored, || {
         question.to_string()

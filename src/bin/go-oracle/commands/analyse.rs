@@ -4,7 +4,7 @@
 use super::{read_legal_diagram, EngineChoice, FINAL_POSITION_IS_LEGAL};
 use crate::error::{verdict_exit, Exit};
 use crate::output::{fmt_number, line_text, print_json, result_text};
-use go_oracle::engine::Answer;
+use go_oracle::engine::{Answer, Spent};
 use go_oracle::geometry::Colour;
 use go_oracle::session::ask::naj::{AnalysisQuestion, Budget, Switches};
 use go_oracle::session::VerdictKind;
@@ -100,7 +100,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
                     json!({"value": s.value, "line": line_text(&geometry, colour.opponent(), &s.line),
                            "nodes": s.nodes, "seconds": seconds})
                 }
-                Answer::Undetermined { explored } => {
+                Answer::Undetermined(Spent { explored }) => {
                     json!({"value": null, "undetermined": {"explored": explored, "budget": budget.nodes},
                            "seconds": seconds})
                 }
@@ -114,7 +114,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
                         s.nodes,
                         line_text(&geometry, colour.opponent(), &s.line)
                     ),
-                    Answer::Undetermined { explored } => println!(
+                    Answer::Undetermined(Spent { explored }) => println!(
                         "{}: {key} undetermined within budget {} ({explored} spent, {seconds:.2} s)",
                         e.engine, budget.nodes
                     ),

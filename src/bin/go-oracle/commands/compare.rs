@@ -12,6 +12,7 @@ use super::turns::parse_points;
 use super::{parse_colour, read_diagram, EngineChoice, FINAL_POSITION_IS_LEGAL};
 use crate::error::{verdict_exit_within, Exit};
 use crate::output::{fmt_number, print_json, result_text, with_coordinates};
+use go_oracle::engine::Answer;
 use go_oracle::engine::{Move, Start};
 use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::ljr::{DisputeEdge, LjrParams, TestProhibitions};
@@ -19,7 +20,7 @@ use go_oracle::rules::RulesetId;
 use go_oracle::session::compare::{
     compare, Comparison, Part, Question, RulesetAnswer, StringItem, JUDGING,
 };
-use go_oracle::session::{Said, Verdict, VerdictKind};
+use go_oracle::session::{Verdict, VerdictKind};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
@@ -508,8 +509,8 @@ fn verdict_fields<T>(
                 .iter()
                 .map(|(n, s)| {
                     let v = match s {
-                        Said::Decided(t) => value(t),
-                        Said::Undetermined(_) => json!("undetermined"),
+                        Answer::Decided(t) => value(t),
+                        Answer::Undetermined(_) => json!("undetermined"),
                     };
                     (n.clone(), v)
                 })

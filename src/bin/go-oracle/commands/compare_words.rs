@@ -2,12 +2,13 @@
 //! legality, scores, strings, a verdict as a cell of the side-by-side table and its details,
 //! LJR's control rows. Formatting only: the answers and their verdicts are the library's.
 
+use go_oracle::engine::Answer;
 use go_oracle::engine::Move;
 use go_oracle::engine::{fmt_number, result_text};
 use go_oracle::geometry::Geometry;
 use go_oracle::rules::Illegal;
 use go_oracle::session::compare::StringItem;
-use go_oracle::session::{Said, Verdict};
+use go_oracle::session::Verdict;
 
 /// Where the position came from, for the header and the JSON `source`.
 pub struct Source {
@@ -60,8 +61,8 @@ pub fn cell<T>(v: &Verdict<T>, word: impl Fn(&T) -> String) -> String {
             let words: Vec<String> = said
                 .iter()
                 .map(|(_, s)| match s {
-                    Said::Decided(t) => word(t),
-                    Said::Undetermined(_) => "?".into(),
+                    Answer::Decided(t) => word(t),
+                    Answer::Undetermined(_) => "?".into(),
                 })
                 .collect();
             format!("! {}", words.join(" / "))
@@ -80,8 +81,9 @@ pub fn verdict_details<T>(v: &Verdict<T>, word: impl Fn(&T) -> String) -> Vec<St
             "the engines disagree: {}",
             said.iter()
                 .map(|(n, s)| match s {
-                    Said::Decided(t) => format!("{n} says {}", word(t)),
-                    Said::Undetermined(u) => format!("{n}: undetermined ({} explored)", u.explored),
+                    Answer::Decided(t) => format!("{n} says {}", word(t)),
+                    Answer::Undetermined(u) =>
+                        format!("{n}: undetermined ({} explored)", u.explored),
                 })
                 .collect::<Vec<_>>()
                 .join("; ")

@@ -7,7 +7,7 @@ use crate::output::{
     compact_move_text, fmt_number, legal_text, move_text, print_json, rules_text, score_and_result,
     status_word, string_report_line, with_coordinates,
 };
-use go_oracle::engine::{Answer, Engine, LineMove, Move, PrincipalLine};
+use go_oracle::engine::{Answer, Engine, LineMove, Move, PrincipalLine, Spent};
 use go_oracle::geometry::{Colour, Geometry, Position};
 use go_oracle::parse::case::{load_case, Check};
 use go_oracle::runner::{
@@ -359,7 +359,7 @@ fn explain_naj(g: &Geometry, naj: &NajTrace, check: &Check) {
                     println!("    {}", line.join(" "));
                 }
             }
-            Answer::Undetermined { explored } => println!(
+            Answer::Undetermined(Spent { explored }) => println!(
                 "{} control: undetermined within budget {} ({explored} positions explored)",
                 colour.name(),
                 check.budget

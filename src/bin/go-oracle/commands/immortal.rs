@@ -3,7 +3,7 @@
 use super::{read_legal_diagram, EngineChoice};
 use crate::error::{verdict_exit, Exit};
 use crate::output::print_json;
-use go_oracle::engine::Answer;
+use go_oracle::engine::{Answer, Spent};
 use go_oracle::geometry::Colour;
 use go_oracle::session::VerdictKind;
 use serde_json::{json, Value};
@@ -63,7 +63,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
             for (player, a) in [Colour::Black, Colour::White].iter().zip(&e.answer) {
                 let decided = match a {
                     Answer::Decided(v) => Some(v),
-                    Answer::Undetermined { explored } => {
+                    Answer::Undetermined(Spent { explored }) => {
                         undetermined.insert(
                             player.name().to_string(),
                             json!({"explored": explored, "budget": budget}),

@@ -4,7 +4,7 @@
 use super::{ruleset_rules, EngineChoice};
 use crate::error::{verdict_exit, Exit};
 use crate::output::{fmt_number, line_text, print_json, result_text};
-use go_oracle::engine::{Answer, Start};
+use go_oracle::engine::{Answer, Spent, Start};
 use go_oracle::geometry::Colour;
 use go_oracle::parse::diagram::parse_size;
 use go_oracle::rules::RulesetId;
@@ -95,7 +95,7 @@ pub fn run(args: Args) -> Result<(), Exit> {
     // The states a search visited, decided or not.
     let spent = |a: &Answer<BoardSolved>| match a {
         Answer::Decided(s) => s.nodes,
-        Answer::Undetermined { explored } => *explored,
+        Answer::Undetermined(Spent { explored }) => *explored,
     };
     if json {
         let per: Vec<serde_json::Value> = answer
