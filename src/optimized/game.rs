@@ -309,15 +309,7 @@ impl<const N: usize> OptGame<N> {
                 }
             }
         } else {
-            self.flood_judgement(
-                player,
-                stone,
-                &own,
-                &opp,
-                &empty,
-                &mut removed_opponent,
-                &mut removed_own,
-            );
+            (removed_opponent, removed_own) = self.flood_judgement(b, &own, &opp, &empty);
             if removed_own.is_zero() {
                 joined = BitBoard::flood(stone, &own, stride, &self.on_board);
             }
@@ -359,59 +351,29 @@ impl<const N: usize> OptGame<N> {
         Ok(outcome)
     }
 
-    /// Captures and suicide found by flood fill (switch `incremental-strings` off).
-    #[allow(clippy::too_many_arguments)]
+    /// Captures and suicide found by flood fill (switch `incremental-strings` off): the
+    /// stone on bit `at`, `own` the player's stones with it, `empty` the empty points with
+    /// it standing.
     fn flood_judgement(
         &self,
-        _player: Colour,
-        stone: BitBoard<N>,
+        at: usize,
         own: &BitBoard<N>,
         opp: &BitBoard<N>,
         empty: &BitBoard<N>,
-        removed_opponent: &mut BitBoard<N>,
-        removed_own: &mut BitBoard<N>,
-    ) {
+    ) -> (BitBoard<N>, BitBoard<N>) {
         let stride = self.stride as u32;
-        let on_board = self.on_board;
-        let around = stone.dilate(stride, &on_board);
-        let (own, opp, empty) = (*own, *opp, *empty);
-        // The string of the new stone lacks a liberty among `libs`? (Early exit when the
-        // stone itself touches one.)
-        let own_dead = |libs: &BitBoard<N>| -> Option<BitBoard<N>> {
-            if around.intersects(libs) {
-                return None;
-            }
-            match BitBoard::flood_until(stone, &own, libs, stride, &on_board) {
-                (_, true) => None,
-                (string, false) => Some(string),
-            }
-        };
-        let capture = |removed_opponent: &mut BitBoard<N>| {
-            let mut checked = BitBoard::<N>::ZERO;
-            for n in around.and(&opp).bits() {
-                if checked.get(n) {
-                    continue;
-                }
-                let (string, alive) =
-                    BitBoard::flood_until(BitBoard::single(n), &opp, &empty, stride, &on_board);
-                checked = checked.or(&string);
-                if !alive {
-                    *removed_opponent = removed_opponent.or(&string);
+        let on_board = &self.on_board;
+        let (captured, suicide) = match self.rules.capture_order {
+            CaptureOrder::OpponentFirst => BitBoard::play_captures(at, own, opp, stride, on_board),
+            // Own stones first: a string without a liberty before any capture is removed.
+            CaptureOrder::OwnFirst => {
+                match BitBoard::string_without_liberty(at, own, empty, stride, on_board) {
+                    Some(string) => (BitBoard::ZERO, Some(string)),
+                    None => (BitBoard::captures(at, opp, empty, stride, on_board), None),
                 }
             }
         };
-        match self.rules.capture_order {
-            CaptureOrder::OpponentFirst => {
-                capture(removed_opponent);
-                if let Some(string) = own_dead(&empty.or(removed_opponent)) {
-                    *removed_own = string;
-                }
-            }
-            CaptureOrder::OwnFirst => match own_dead(&empty) {
-                Some(string) => *removed_own = string,
-                None => capture(removed_opponent),
-            },
-        }
+        (captured, suicide.unwrap_or(BitBoard::ZERO))
     }
 
     /// Spec `PLAY-8`, in the order of `PLAY-9`.

@@ -318,8 +318,14 @@ mod tests {
             assert_eq!(gm.situation().passes_needed, 3);
             assert_eq!(gm.legality(Turn::play(3)), Err(Illegal::Occupied));
             // p0 is both permanently and initially prohibited: permanent is reported.
-            assert_eq!(gm.legality(Turn::play(0)), Err(Illegal::PermanentlyProhibited));
-            assert_eq!(gm.legality(Turn::play(1)), Err(Illegal::InitiallyProhibited));
+            assert_eq!(
+                gm.legality(Turn::play(0)),
+                Err(Illegal::PermanentlyProhibited)
+            );
+            assert_eq!(
+                gm.legality(Turn::play(1)),
+                Err(Illegal::InitiallyProhibited)
+            );
             assert_eq!(gm.legality(Turn::play(7)), Err(Illegal::Occupied));
             assert_eq!(
                 gm.legality(Turn {

@@ -116,26 +116,19 @@ impl<const N: usize> Board<N> {
         if stones[0].get(x) || stones[1].get(x) {
             return None;
         }
-        let mut next = *stones;
-        next[player].set(x);
-        let mut empty = self.empty(&next);
-        let theirs = next[1 - player];
-        let mut removed = BitBoard::ZERO;
-        for n in self.neighbours[x].and(&theirs).bits() {
-            if removed.get(n) {
-                continue;
-            }
-            let s = self.string(n, &theirs);
-            if !self.grow(&s).intersects(&empty) {
-                removed = removed.or(&s);
-            }
-        }
-        next[1 - player] = theirs.and_not(&removed);
-        empty = empty.or(&removed);
-        let own = self.string(x, &next[player]);
-        if !self.grow(&own).intersects(&empty) {
+        let (removed, suicide) = BitBoard::play_captures(
+            x,
+            &stones[player],
+            &stones[1 - player],
+            self.stride(),
+            &self.layout.on_board,
+        );
+        if suicide.is_some() {
             return None;
         }
+        let mut next = *stones;
+        next[player].set(x);
+        next[1 - player] = next[1 - player].and_not(&removed);
         Some(Played {
             stones: next,
             removed,
