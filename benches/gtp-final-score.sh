@@ -1,5 +1,5 @@
 #!/bin/bash
-# How long a GUI waits for `final_score` (README "GTP", the time table): per board size
+# How long a GUI waits for `final_score` (docs/gtp.md "The time limit"): per board size
 # (9, 13, 19), position (few: two 3-3 stones on 9x9, four on 13x13 and 19x19; end: a black
 # wall left of the centre column, a white wall right of it, a dead stone in each area) and
 # ruleset, the wall time of the whole GTP session and the answer.

@@ -1,4 +1,4 @@
-//! A wall-clock limit on the searches of one request (README "Time limit").
+//! A wall-clock limit on the searches of one request (docs/gtp.md "The time limit").
 //!
 //! Every search counts what it explores against an explicit budget of states or nodes and
 //! answers "undetermined" when the budget runs out. A client that must not wait (a GUI

@@ -1,4 +1,4 @@
-//! What a long request is doing now, for a person watching (README `status`): a command
+//! What a long request is doing now, for a person watching (docs/cli.md, `status`): a command
 //! that shows a progress line runs the request [`within`] a reporter, and the procedures
 //! [`say`] what they start (the J2003 analysis: each status check, with its string; the
 //! door: each engine in turn). Nothing is decided differently: without a reporter [`say`]

@@ -62,7 +62,7 @@ fn j19_pass_undetermined_is_named_and_exits_3() {
         "{text}"
     );
     // `check`: ignored (undetermined), never failed; its only check ignored, so nothing was
-    // checked: exit 1 (README's exit statuses).
+    // checked: exit 1 (docs/cli.md's exit statuses).
     assert_eq!(check(&out), (1, 0, 0, 1));
 }
 
@@ -385,7 +385,7 @@ checks:
     assert_eq!(check(&back), (0, 3, 0, 0));
 }
 
-/// README "Rule names": `RU[Chinese]` is imported as `custom` with its play rules (no score),
+/// docs/sgf.md "Rule names": `RU[Chinese]` is imported as `custom` with its play rules (no score),
 /// and the case goes out (`export`) and back (`import`) with the same rules; `RU[AGA]` and a
 /// KataGo string with White's handicap bonus in a handicap game are refused naming the part.
 #[test]

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // A GTP version 2 engine on stdin/stdout over a JavaScript Go library, for
-// `go-oracle gtp-diff` (README "GTP", "JavaScript engines"). Every rule is the library's:
+// `go-oracle gtp-diff` (docs/gtp.md, "JavaScript engines"). Every rule is the library's:
 // the adapter only translates coordinates and commands.
 //
 //   node gtp.js --library goban --rules chinese     (japanese chinese aga korean ing nz)

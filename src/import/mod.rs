@@ -173,7 +173,7 @@ pub fn choose_ruleset(
             Some(Err(e)) => Err(format!("{name}: RU[{t}]: {e}")),
             None => unreachable!("checked above"),
         },
-        // README "Rule names": a named ruleset, `custom` with its rules, or refused.
+        // docs/sgf.md "Rule names": a named ruleset, `custom` with its rules, or refused.
         Some(t) => match map_rule_name(Namespace::Ru, t, handicap_stones(game)) {
             Ok(m) => Ok((m.ruleset, m.rules, m.why)),
             Err(r) => Err(format!("{name}: {r}; give --ruleset R")),

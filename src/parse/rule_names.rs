@@ -5,7 +5,7 @@
 //! model. KataGo's rule strings (`koPOSITIONALscoreAREAtaxNONEsui1...`, the grammar of its
 //! `Rules::parseRules`) are read part by part ([`read_kata_string`]) and each part mapped or
 //! refused ([`kata_answer`]); KataGo's named rules are rows holding their KataGo string, so
-//! the two agree by construction. README's "Rule names" table is [`readme_table`] (a test
+//! the two agree by construction. docs/sgf.md's "Rule names" table is [`manual_table`] (a test
 //! keeps them equal).
 
 use crate::rules::{KoRule, RulesPatch, RulesetId, Scoring, Suicide};
@@ -79,7 +79,7 @@ pub enum Answer {
 #[derive(Clone, Copy, Debug)]
 pub struct Row {
     pub namespace: Namespace,
-    /// The names as README shows them; compared by [`key`].
+    /// The names as the manual (docs/sgf.md) shows them; compared by [`key`].
     pub names: &'static [&'static str],
     pub answer: Answer,
     /// What maps exactly, the choices, what is not modelled (spec rule-names.md).
@@ -429,7 +429,7 @@ pub fn map_rule_name(namespace: Namespace, name: &str, handicap: u32) -> Result<
     })
 }
 
-/// One README cell for an answer.
+/// One cell of the manual's table for an answer.
 fn answer_cell(a: Answer) -> (String, String) {
     let custom = |p: &Play| {
         let ko: Vec<String> =
@@ -465,8 +465,8 @@ fn answer_cell(a: Answer) -> (String, String) {
     }
 }
 
-/// README's "Rule names" table: a line per row of [`TABLE`].
-pub fn readme_table() -> String {
+/// docs/sgf.md's "Rule names" table: a line per row of [`TABLE`].
+pub fn manual_table() -> String {
     let mut out = String::from(
         "| where | name | go-oracle | notes | not modelled (refused) |\n|---|---|---|---|---|\n",
     );

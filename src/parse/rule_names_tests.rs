@@ -1,4 +1,4 @@
-//! Each row of the rule-name table is a named case below; README's table is the code's.
+//! Each row of the rule-name table is a named case below; the manual's table (docs/sgf.md) is the code's.
 
 use super::*;
 
@@ -124,9 +124,9 @@ fn every_row_has_a_case() {
     }
 }
 
-/// The manual's "Rule names" table (docs/sgf.md) is `readme_table()`.
+/// The manual's "Rule names" table (docs/sgf.md) is `manual_table()`.
 #[test]
-fn readme_table_is_the_code_table() {
+fn manual_table_is_the_code_table() {
     let readme =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/docs/sgf.md")).unwrap();
     let after = readme
@@ -141,9 +141,9 @@ fn readme_table_is_the_code_table() {
         .collect();
     assert_eq!(
         table,
-        readme_table(),
+        manual_table(),
         "docs/sgf.md's table differs; the code's table is:\n{}",
-        readme_table()
+        manual_table()
     );
 }
 

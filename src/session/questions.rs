@@ -48,7 +48,7 @@ impl Session {
             &self.position(),
             super::ask::vjr::AssessmentQuestion {
                 life: self.life,
-                // VP-2: a session uses the default reading (README, `status`).
+                // VP-2: a session uses the default reading (docs/cli.md, `status`).
                 long_cycles: Default::default(),
                 budget: self.budget,
                 prisoner_difference: p.black as i64 - p.white as i64,

@@ -23,7 +23,7 @@ showboard
 # The ruleset ended the move-sequence after move 5 (Black's pass).
 go-oracle-game_end
 #? [5]
-# A play after the end starts a new move-sequence (README); its passes are screened alike.
+# A play after the end starts a new move-sequence (docs/gtp.md); its passes are screened alike.
 play w D4
 #? []
 play b pass

@@ -1,4 +1,4 @@
-# README "Rule names": kata-set-rules and kgs-rules through the rule-name table.
+# docs/sgf.md "Rule names": kata-set-rules and kgs-rules through the rule-name table.
 #> --ruleset tromp-taylor
 rectangular_boardsize 3 1
 # TT95 allows a one-stone suicide (TT-5).

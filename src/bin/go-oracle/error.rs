@@ -25,7 +25,7 @@ impl From<Unsupported> for Exit {
     }
 }
 
-/// The exit of a command by the verdict on its answer (README: 0 agreed, 1 the engines
+/// The exit of a command by the verdict on its answer (docs/cli.md: 0 agreed, 1 the engines
 /// disagree, 3 undetermined within the budget), with a line on stderr for the last two.
 pub fn verdict_exit(kind: VerdictKind) -> Result<(), Exit> {
     verdict_exit_within(kind, false)

@@ -18,8 +18,8 @@ use error::Exit;
 use std::process::ExitCode;
 
 /// The searches allocate per node (the reference's literal copies of positions and
-/// histories above all); mimalloc serves that faster than the system allocator (README
-/// "Benchmarks").
+/// histories above all); mimalloc serves that faster than the system allocator
+/// (benches/RESULTS.md, "The main job").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

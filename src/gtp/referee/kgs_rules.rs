@@ -1,5 +1,5 @@
 //! `kgs-rules NAME` and `kata-set-rules NAME`: the ruleset named the way KGS or KataGo
-//! names rules, by the rule-name table (`parse::rule_names`, README "Rule names").
+//! names rules, by the rule-name table (`parse::rule_names`, docs/sgf.md "Rule names").
 
 use super::{Referee, Reply};
 use crate::parse::rule_names::{map_rule_name, Namespace};

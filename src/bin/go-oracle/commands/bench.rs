@@ -1,4 +1,4 @@
-//! `go-oracle bench` (README): the J2003 solver on final-positions, one row per position
+//! `go-oracle bench` (docs/cli.md, docs/benchmarks.md): the J2003 solver on final-positions, one row per position
 //! and engine configuration.
 
 use super::read_diagram;

@@ -1,6 +1,6 @@
 //! `go-oracle status --ruleset vjr`: the VJR status assessment of every string of a final
 //! position (spec `vjr.md` V-12 ... V-22), the territory and the score (V-24 ... V-28).
-//! JSON contract: README.md, "status".
+//! JSON contract: docs/cli.md, "status".
 
 use crate::error::{verdict_exit_within, Exit};
 use crate::output::{
