@@ -14,14 +14,20 @@
 //! * Marks (statuses, control, territory) are drawn on the position the diagram shows, each
 //!   kind with a legend line under the board.
 
+mod legend;
 mod marks;
+mod marks_j2003;
+mod marks_ljr;
+mod marks_naj;
+mod marks_vjr;
 pub mod svg;
 
 use crate::engine::{Engine, Move};
 use crate::geometry::{Cell, Colour, Geometry, Point, Position};
 use crate::parse::case::{Case, Check, Target};
+use crate::parse::check::FamilyCheck;
 use crate::parse::diagram::parse_labels;
-use crate::rules::{RulesetId, Scoring};
+use crate::rules::Scoring;
 use crate::session::{Action, RulesetGame};
 use std::sync::Arc;
 
@@ -195,21 +201,25 @@ pub struct CheckOptions<'a> {
 
 /// The marks a check's ruleset defines, in the order of [`MarkKind`].
 pub fn available_marks(check: &Check) -> Vec<MarkKind> {
-    let mut out = Vec::new();
-    if matches!(check.ruleset, RulesetId::J2003 | RulesetId::Vjr) {
-        out.push(MarkKind::Statuses);
-    }
-    if check.ljr().is_some() || matches!(check.ruleset, RulesetId::Naj | RulesetId::Najn) {
-        out.push(MarkKind::Control);
-    }
     let area = check
         .rules
         .as_ref()
         .is_some_and(|r| r.scoring != Scoring::None);
-    if check.ljr().is_none() && (area || check.ruleset == RulesetId::Vjr) {
-        out.push(MarkKind::Territory);
-    }
-    out
+    let (statuses, control, territory) = match &check.family {
+        FamilyCheck::J2003(_) => (true, false, area),
+        FamilyCheck::Vjr(_) => (true, false, true),
+        FamilyCheck::Ljr(_) => (false, true, false),
+        FamilyCheck::Naj(_) => (false, true, area),
+        FamilyCheck::Play(_) => (false, false, area),
+    };
+    [
+        (statuses, MarkKind::Statuses),
+        (control, MarkKind::Control),
+        (territory, MarkKind::Territory),
+    ]
+    .into_iter()
+    .filter_map(|(on, kind)| on.then_some(kind))
+    .collect()
 }
 
 /// The number of moves (or LJR turns) of a check.

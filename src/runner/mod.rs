@@ -44,7 +44,7 @@ pub use naj::{AnalysisTrace, NajTrace};
 pub use replays::{decided_statuses, passes_judged, Replay, Replays};
 pub use report::{format_failure, rerun_command, side_by_side};
 pub use schedule::{run_check, run_checks, verdicts, CheckRun, SharedReplays};
-pub use trace::{CaseProblem, Mismatch, StepTrace, Trace};
+pub use trace::{CaseProblem, FamilyTrace, Mismatch, StepTrace, Trace};
 
 use crate::engine::Engine;
 use crate::optimized::{Optimized, Switches};

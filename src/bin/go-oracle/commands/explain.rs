@@ -4,17 +4,12 @@
 use super::EngineChoice;
 use crate::error::Exit;
 use crate::output::{
-    compact_move_text, fmt_number, legal_text, move_text, print_json, rules_text, score_and_result,
-    status_word, string_report_line, with_coordinates,
+    fmt_number, legal_text, move_text, print_json, rules_text, status_word, with_coordinates,
 };
-use go_oracle::engine::{Answer, Engine, LineMove, Move, PrincipalLine, Spent};
-use go_oracle::geometry::{Colour, Geometry, Position};
+use go_oracle::engine::{Engine, Move};
+use go_oracle::geometry::Geometry;
 use go_oracle::parse::case::{load_case, Check};
-use go_oracle::runner::{
-    format_failure, verdicts, J2003Trace, NajTrace, Replay, Replays, Status, Trace,
-};
-use go_oracle::session::witness;
-use go_oracle::status_game::{StatusCheck, StatusKind};
+use go_oracle::runner::{format_failure, verdicts, FamilyTrace, Replay, Replays, Status, Trace};
 use serde_json::json;
 use std::path::PathBuf;
 
@@ -235,204 +230,16 @@ fn explain_trace(g: &Geometry, t: &Trace, check: &Check, engines: &[Box<dyn Engi
             sc.result
         );
     }
-    if let (Some(c), None) = (&t.cycle, t.j2003()) {
+    if let (Some(c), false) = (&t.cycle, matches!(t.family, FamilyTrace::J2003(_))) {
         println!(
             "long cycle (NAJN): the last play recreated position {} ({} moves back): long-cycle-tie",
             c.start, c.length
         );
     }
-    if let Some(naj) = t.naj() {
-        explain_naj(g, naj, check);
+    match &t.family {
+        FamilyTrace::Naj(naj) => super::explain_naj::explain(g, naj, check),
+        FamilyTrace::J2003(j) => super::explain_j2003::explain(g, j, t, check, engines),
+        FamilyTrace::Vjr(v) => super::explain_vjr::explain(g, v, &t.position, check, engines),
+        FamilyTrace::Play | FamilyTrace::Ljr(_) => {}
     }
-    if let Some(j) = t.j2003() {
-        explain_j2003(g, j, t, check, engines);
-    }
-    if let Some(v) = t.vjr() {
-        super::explain_vjr::explain(g, v, &t.position, check, engines);
-    }
-}
-
-fn explain_j2003(
-    g: &Geometry,
-    j: &J2003Trace,
-    t: &Trace,
-    check: &Check,
-    engines: &[Box<dyn Engine>],
-) {
-    let cycle = t.cycle.as_ref();
-    if let (Some(c), Some(d)) = (cycle, j.cycle_difference) {
-        println!(
-            "long cycle (J2003 J-15 ... J-18): the last play recreated position {} ({} moves back); cycle-difference {d}: {}",
-            c.start,
-            c.length,
-            j.result.clone().unwrap_or_default()
-        );
-        return;
-    }
-    if j.pass_undetermined {
-        println!(
-            "an ending pass could not be judged by the direct ko rule (J-19) within {} states per check",
-            check.solver_budget
-        );
-    }
-    let Some(a) = &j.analysis else {
-        println!("J2003: no analysis (the alternation did not end with two passes, or nothing asks for it)");
-        return;
-    };
-    println!(
-        "J2003 analysis of the final position (J-52; {} states/nodes, budget {} per check):",
-        a.explored, check.solver_budget
-    );
-    for s in &a.strings {
-        println!("{}", string_report_line(g, s));
-        // One principal variation of the check that decided it (S-2), by the first engine
-        // that gives one (session::witness), in the compact notation (the attacker opens).
-        if let (Some(_), Some(c)) = (s.status, &s.deciding_check) {
-            if let Some((_, line)) =
-                witness::j2003_line(engines, g, &t.position, c, check.solver_budget)
-            {
-                println!("{}", principal_line_text(g, c, &line));
-            }
-        }
-    }
-    println!(
-        "prisoner-difference {}, komi {}: score {}",
-        j.prisoner_difference,
-        fmt_number(check.komi),
-        score_and_result(j.score, j.result.as_deref())
-    );
-}
-
-fn explain_naj(g: &Geometry, naj: &NajTrace, check: &Check) {
-    for (trace, colour, mark) in [
-        (&naj.black_analysis, Colour::Black, 'B'),
-        (&naj.white_analysis, Colour::White, 'W'),
-    ] {
-        let Some(t) = trace else {
-            println!("\n{}-analysis: not given", colour.name());
-            continue;
-        };
-        println!(
-            "\n{}-analysis ({} opens, ends after three passes):",
-            colour.name(),
-            colour.opponent()
-        );
-        for s in &t.steps {
-            let verdict = match &s.result {
-                Ok(r) => legal_text(g, r),
-                Err(reason) => format!("ILLEGAL ({reason})"),
-            };
-            println!(
-                "{:>5}. {} {}: {}",
-                s.index,
-                s.player.letter(),
-                move_text(g, s.mv),
-                verdict
-            );
-        }
-        println!(
-            "position at its end{}:",
-            if t.over {
-                ""
-            } else {
-                " (not ended by three passes)"
-            }
-        );
-        print!("{}", with_coordinates(g, &t.end));
-        match &t.control {
-            Answer::Decided(c) => {
-                println!("{} control {mark}:", colour.name());
-                let p = Position((0..c.len()).map(|q| naj.final_position.get(q)).collect());
-                for (y, row) in p.rows(g).iter().enumerate() {
-                    let w = row.chars().count();
-                    let line: Vec<String> = row
-                        .chars()
-                        .enumerate()
-                        .map(|(x, ch)| {
-                            if c[y * w + x] {
-                                mark.to_string()
-                            } else {
-                                ch.to_string()
-                            }
-                        })
-                        .collect();
-                    println!("    {}", line.join(" "));
-                }
-            }
-            Answer::Undetermined(Spent { explored }) => println!(
-                "{} control: undetermined within budget {} ({explored} positions explored)",
-                colour.name(),
-                check.budget
-            ),
-        }
-    }
-    let show = |v: Option<i64>| {
-        v.map(|x| x.to_string())
-            .unwrap_or_else(|| "undefined".into())
-    };
-    println!(
-        "\nblack-score {}, white-score {}, prisoner-difference {}, komi {}: score {}",
-        show(naj.black_score),
-        show(naj.white_score),
-        naj.prisoner_difference,
-        fmt_number(check.komi),
-        score_and_result(naj.score, naj.result.as_deref())
-    );
-}
-
-/// The name of a J2003 status check.
-fn check_name(kind: StatusKind) -> &'static str {
-    match kind {
-        StatusKind::Uncapturable => "uncapturable",
-        StatusKind::Capturable1 => "capturable-1",
-        StatusKind::Capturable2 => "capturable-2",
-    }
-}
-
-/// A J2003 check's principal line in the compact notation (the attacker opens); a pinned
-/// game's tempo (J-LOC-8) is `~`, a play of the prover's opponent outside the fenced set.
-fn principal_line_text(g: &Geometry, c: &StatusCheck, line: &PrincipalLine) -> String {
-    let attacker = c.defender.opponent();
-    if let Some(proof) = line.without_line {
-        return format!(
-            "    {} check: {attacker} cannot force it: {}",
-            check_name(c.kind),
-            proof.text()
-        );
-    }
-    let letters: String = line
-        .moves
-        .iter()
-        .map(|&m| match m {
-            LineMove::Move(m) => compact_move_text(g, m),
-            LineMove::Outside => "~".into(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ");
-    let pinned = if line.moves.contains(&LineMove::Outside) {
-        format!(
-            " (on {}'s fenced set, J-LOC-8: `~` is {} playing outside it)",
-            if line.forced { attacker } else { c.defender }.name(),
-            if line.forced { c.defender } else { attacker }.name()
-        )
-    } else {
-        String::new()
-    };
-    format!(
-        "    {} check: {} {}: {}{}[{}]{pinned}",
-        check_name(c.kind),
-        attacker.name(),
-        if line.forced {
-            "can force it"
-        } else {
-            "cannot force it"
-        },
-        if line.forced {
-            "winning line "
-        } else {
-            "refutation "
-        },
-        attacker.symbol(),
-        letters
-    )
 }
