@@ -131,6 +131,11 @@ switches! {
     /// budget, and given again without building the graph (the same answer; off: every
     /// fallback on the graph builds it).
     state_graph_memo = "state-graph-memo", J2003, [J2003];
+    /// J2003: in the line-bounded proof searches of both provers, a state the other prover
+    /// has proved is a final failure of this one without a search (spec `j2003-solver.md`
+    /// S-3.3: the same answers where decided, fewer states; off: each prover searches
+    /// alone).
+    rival_proofs = "rival-proofs", J2003, [J2003];
     /// J2003: an ending pass (J-19) on a position where no single stone is a ko stone (J-28)
     /// is legal without the analysis, and on one with ko stones only theirs is analysed
     /// (lemma J19-L1 (i), (ii) of spec `j2003.md`; off: the analysis of every string by G-9

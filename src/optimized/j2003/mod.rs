@@ -22,8 +22,9 @@
 //! * the goal-directed proof searches (`prove`: `bounded-capture`, `survival-proof`) with
 //!   their Benson-based reductions `benson-survival` (a state where S's string is
 //!   unconditionally alive is X's win), `sealed-regions` (no plays into regions enclosed
-//!   by X's alive strings, U game) and `frozen-regions` (empty regions enclosed by the
-//!   prover's opponent: the opponent's plays there are one tempo move).
+//!   by X's alive strings, U game), `frozen-regions` (empty regions enclosed by the
+//!   prover's opponent: the opponent's plays there are one tempo move) and `rival-proofs`
+//!   (a state one prover has proved is a final failure of the other, S-3.3).
 //!
 //! Files:
 //! * `board.rs`: the byte board, strings and the legal plays (J-8): what both searches
@@ -54,6 +55,8 @@
 //! * `benson_survival.rs`: the alive leaves of the proofs;
 //! * `sealed_regions.rs`: no plays into regions sealed by X's alive strings (U game);
 //! * `frozen_regions.rs`: regions enclosed by the prover's opponent, one tempo move;
+//! * `rival_proofs.rs`: each prover's round reads the other's proofs (switch
+//!   `rival-proofs`, S-3.3);
 //! * `j2003_dfpn.rs`: the uncapturable check by df-pn (switch `j2003-dfpn`, S-3.1);
 //! * `ko_bracketing.rs`: the uncapturable check first in two ko-free variants that bracket
 //!   it (switch `ko-bracketing`, S-3.2);
@@ -76,6 +79,7 @@ mod ko_bracketing;
 mod liberties;
 mod process_memo;
 mod proof_search;
+mod rival_proofs;
 mod score;
 mod sealed_regions;
 mod state;
@@ -110,13 +114,14 @@ fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
         || geometry.len() <= GRAPH_POINTS
 }
 
-/// The Benson-based and region reductions of the proof searches, as the engine's switches
-/// say (spec S-3).
+/// The Benson-based, region and rival reductions of the proof searches, as the engine's
+/// switches say (spec S-3, S-3.3).
 fn leaves(engine: &Optimized) -> proof_search::Leaves {
     proof_search::Leaves {
         benson_survival: engine.switches.benson_survival,
         sealed_regions: engine.switches.sealed_regions,
         frozen_regions: engine.switches.frozen_regions,
+        rival_proofs: engine.switches.rival_proofs,
     }
 }
 

@@ -5,8 +5,8 @@
 //! deepening and stages (frozen regions, narrow search). The reductions that shape it add
 //! methods to [`Proof`] in the files of their names: each prover's judgement of a component
 //! (bounded_capture.rs for Y, survival_proof.rs for X), the Benson leaves
-//! (benson_survival.rs), the sealed regions (sealed_regions.rs) and the frozen regions
-//! (frozen_regions.rs).
+//! (benson_survival.rs), the sealed regions (sealed_regions.rs), the frozen regions
+//! (frozen_regions.rs) and the other prover's proofs (rival_proofs.rs).
 
 use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
@@ -18,7 +18,7 @@ use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
 use rustc_hash::FxHashMap as HashMap;
 
-/// The Benson-based reductions of the proof searches (engine switches, spec S-3).
+/// The reductions of the proof searches (engine switches, spec S-3, S-3.3).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Leaves {
     /// `benson-survival`: a state where S's string (or a played X stone on L) is
@@ -30,6 +30,9 @@ pub(super) struct Leaves {
     /// opponent's plays there are one tempo move, the prover plays neither there nor on the
     /// last outside liberty of an enclosing string (spec S-3).
     pub(super) frozen_regions: bool,
+    /// `rival-proofs`: with both provers, a state the other prover has proved is a final
+    /// failure without a search (spec S-3.3).
+    pub(super) rival_proofs: bool,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -202,26 +205,17 @@ pub(super) fn prove_with_memo(
             // Benson's verdicts depend on the board only (and X's colour): the search
             // holds the one memo during its round.
             std::mem::swap(&mut search.benson_memo, memo);
-            let r = search.won(&start, depth);
+            // `rival-proofs` (rival_proofs.rs): the other prover's proofs for this round.
+            Proof::lend_rival(&mut searches, i, leaves.rival_proofs);
+            let r = searches[i].won(&start, depth);
+            Proof::return_rival(&mut searches, i);
+            let search = &mut searches[i];
             std::mem::swap(&mut search.benson_memo, memo);
             spent += search.nodes - before;
             last[i] = search.nodes - before;
             depths[i] = next_bound(depths[i]);
             if stats {
-                eprintln!(
-                    "  {:?}{}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut",
-                    search.prover,
-                    if narrow { " (narrow)" } else { "" },
-                    if search.frozen_regions {
-                        format!(" (frozen, walls of {wall_liberties}+ liberties)")
-                    } else {
-                        String::new()
-                    },
-                    search.nodes,
-                    search.proved.len(),
-                    search.failed.len(),
-                    search.cuts
-                );
+                search.report_round(depth);
             }
             match r {
                 Ok(Some(_)) => {
@@ -273,7 +267,7 @@ pub(super) struct Proof<'a> {
     pub(super) near: Vec<bool>,
     /// States of completed components that passed: a closed winning set of the prover.
     /// With the prover's move at the prover's states.
-    proved: HashMap<State, Option<Move>>,
+    pub(super) proved: HashMap<State, Option<Move>>,
     /// Tarjan's stack (indices increasing).
     stack: Vec<Provisional>,
     /// Indices of the states on the current search path, root first.
@@ -287,6 +281,11 @@ pub(super) struct Proof<'a> {
     budget: u64,
     /// Lines cut at the depth bound (or by a failure that had such cuts) in this round.
     cuts: u64,
+    /// `rival-proofs` (rival_proofs.rs): the states the other prover has proved, lent for
+    /// this prover's round; each is a final failure here.
+    pub(super) rival: HashMap<State, Option<Move>>,
+    /// The states met that `rival` holds (for the statistics).
+    pub(super) rival_cuts: u64,
 }
 
 /// A failure that no depth bound caused (`Proof::failed`).
@@ -331,11 +330,32 @@ impl<'a> Proof<'a> {
             nodes: 0,
             budget: 0,
             cuts: 0,
+            rival: HashMap::default(),
+            rival_cuts: 0,
         }
     }
 }
 
 impl Proof<'_> {
+    /// One line on stderr for `GO_ORACLE_SOLVER_STATS` after a round at bound `depth`.
+    fn report_round(&self, depth: usize) {
+        eprintln!(
+            "  {:?}{}{} depth {depth}: {} nodes, {} proved, {} failed, {} cut, {} rival",
+            self.prover,
+            if self.narrow { " (narrow)" } else { "" },
+            if self.frozen_regions {
+                format!(" (frozen, walls of {}+ liberties)", self.wall_liberties)
+            } else {
+                String::new()
+            },
+            self.nodes,
+            self.proved.len(),
+            self.failed.len(),
+            self.cuts,
+            self.rival_cuts
+        );
+    }
+
     /// Pops the provisional states from stack position `mark` on.
     fn undo(&mut self, mark: usize) {
         for p in self.stack.drain(mark..) {
@@ -525,6 +545,11 @@ impl Proof<'_> {
         }
         if self.proved.contains_key(key) {
             return Ok(Some((usize::MAX, usize::MAX)));
+        }
+        if self.rival_proved(key) {
+            // `rival-proofs` (rival_proofs.rs): no proof of this prover holds `key` (S-3.3),
+            // whatever the bound: a final failure, no cut.
+            return Ok(None);
         }
         // Looked up once: nothing below changes it before its second use.
         let failed = self.failed.get(key).copied();
