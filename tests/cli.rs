@@ -964,8 +964,8 @@ fn bench_json_contract() {
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     let rows = v.as_array().expect("an array of rows");
-    // Every reduction on, then each of the sixteen J2003 speed-ups off.
-    assert_eq!(rows.len(), 17);
+    // Every reduction on, then each of the seventeen J2003 speed-ups off.
+    assert_eq!(rows.len(), 18);
     assert_eq!(rows[0]["engine"], "optimized");
     assert_eq!(rows[2]["engine"], "optimized-without-alternating-safety");
     assert_eq!(
@@ -983,6 +983,7 @@ fn bench_json_contract() {
     assert_eq!(rows[14]["engine"], "optimized-without-benson-memo");
     assert_eq!(rows[15]["engine"], "optimized-without-state-graph-memo");
     assert_eq!(rows[16]["engine"], "optimized-without-rival-proofs");
+    assert_eq!(rows[17]["engine"], "optimized-without-proof-ladder");
     for r in rows {
         assert!(r["checks"].as_u64().is_some_and(|c| c >= 2));
         assert_eq!(r["position"], "bench");

@@ -203,7 +203,8 @@ fn proof_searches_agree(width: usize, height: usize, cells: &[u8]) -> Result<(),
         return Ok(());
     }
     // Every proof search: df-pn with and without the ko bracketing (S-3.1, S-3.2), and
-    // the line-bounded searches, with and without the other prover's proofs (S-3.3).
+    // the line-bounded searches, with and without the other prover's proofs (S-3.3) and
+    // their ladder of budgets (S-3).
     // df-pn alone (the line-bounded searches off) too: with them on it runs only where
     // they fail.
     for switches in [
@@ -219,6 +220,11 @@ fn proof_searches_agree(width: usize, height: usize, cells: &[u8]) -> Result<(),
         Switches {
             j2003_dfpn: false,
             rival_proofs: false,
+            ..Switches::ALL_ON
+        },
+        Switches {
+            j2003_dfpn: false,
+            proof_ladder: false,
             ..Switches::ALL_ON
         },
         Switches {

@@ -136,6 +136,11 @@ switches! {
     /// S-3.3: the same answers where decided, fewer states; off: each prover searches
     /// alone).
     rival_proofs = "rival-proofs", J2003, [J2003];
+    /// J2003: the stages of the proof searches of the whole board run within growing
+    /// budgets (a 64th of their share, a 16th, a quarter, the rest), each prover keeping its
+    /// proofs (spec `j2003-solver.md` S-3; a schedule: the same answers where decided; off:
+    /// the stages once, with the whole share).
+    proof_ladder = "proof-ladder", J2003, [J2003];
     /// J2003: an ending pass (J-19) on a position where no single stone is a ko stone (J-28)
     /// is legal without the analysis, and on one with ko stones only theirs is analysed
     /// (lemma J19-L1 (i), (ii) of spec `j2003.md`; off: the analysis of every string by G-9

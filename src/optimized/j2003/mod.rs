@@ -40,6 +40,7 @@
 //! * `state_graph_memo.rs`: the graph's answers kept for the process (switch
 //!   `state-graph-memo`); `process_memo.rs` the cache it and `local-game-memo` share;
 //! * `proof_search.rs`: the goal-directed proof search (`prove`, `Proof`);
+//! * `proof_ladder.rs`: its stages within growing budgets (switch `proof-ladder`);
 //! * `benson_uncapturable.rs`: the Benson shortcut before any search;
 //! * `alternating_safety/`: safety by local answers in the regions X encloses and miai
 //!   pairs (J-LOC-5, J-LOC-6), after Benson's shortcut (`local_game.rs` one region's game,
@@ -78,6 +79,7 @@ mod j2003_dfpn;
 mod ko_bracketing;
 mod liberties;
 mod process_memo;
+mod proof_ladder;
 mod proof_search;
 mod rival_proofs;
 mod score;
@@ -114,14 +116,15 @@ fn uses_graph(engine: &Optimized, geometry: &Geometry) -> bool {
         || geometry.len() <= GRAPH_POINTS
 }
 
-/// The Benson-based, region and rival reductions of the proof searches, as the engine's
-/// switches say (spec S-3, S-3.3).
+/// The Benson-based, region and rival reductions of the proof searches and their ladder, as
+/// the engine's switches say (spec S-3, S-3.3).
 fn leaves(engine: &Optimized) -> proof_search::Leaves {
     proof_search::Leaves {
         benson_survival: engine.switches.benson_survival,
         sealed_regions: engine.switches.sealed_regions,
         frozen_regions: engine.switches.frozen_regions,
         rival_proofs: engine.switches.rival_proofs,
+        proof_ladder: engine.switches.proof_ladder,
     }
 }
 

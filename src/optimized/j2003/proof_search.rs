@@ -11,6 +11,7 @@
 use super::benson_memo::BensonMemo;
 use super::benson_verdict::{Benson, PointSet};
 use super::board::{stone, string_into, Board, State};
+use super::proof_ladder;
 use super::state::frozen_words;
 use super::successors::{plan, plan_where, Plans, Step};
 use crate::engine::Move;
@@ -18,7 +19,7 @@ use crate::geometry::Geometry;
 use crate::status_game::{StatusCheck, StatusKind};
 use rustc_hash::FxHashMap as HashMap;
 
-/// The reductions of the proof searches (engine switches, spec S-3, S-3.3).
+/// The reductions and the schedule of the proof searches (engine switches, spec S-3, S-3.3).
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Leaves {
     /// `benson-survival`: a state where S's string (or a played X stone on L) is
@@ -33,6 +34,9 @@ pub(super) struct Leaves {
     /// `rival-proofs`: with both provers, a state the other prover has proved is a final
     /// failure without a search (spec S-3.3).
     pub(super) rival_proofs: bool,
+    /// `proof-ladder`: the stages of the searches of the whole board run within growing
+    /// budgets, the proofs kept (spec S-3; a schedule, no reduction).
+    pub(super) proof_ladder: bool,
 }
 
 /// Whose winning strategy a proof search builds.
@@ -106,6 +110,37 @@ pub(super) fn prove_with_memo(
     budget: u64,
     memo: &mut BensonMemo,
 ) -> (Option<bool>, u64, Vec<Move>) {
+    // Each prover keeps its proofs from one rung of the ladder to the next, and from one
+    // stage to the next.
+    let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
+    let mut stages = |budget| {
+        prove_stages(
+            geometry, board, check, provers, leaves, pinned, max_depth, budget, memo, &mut kept,
+        )
+    };
+    if leaves.proof_ladder && pinned.is_none() {
+        // `proof-ladder` (proof_ladder.rs): the stages within growing budgets.
+        proof_ladder::climb(budget, stages)
+    } else {
+        stages(budget)
+    }
+}
+
+/// The stages of [`prove_with_memo`] within `budget` nodes, each prover starting from the
+/// proofs in `kept` and leaving its own there.
+#[allow(clippy::too_many_arguments)]
+fn prove_stages(
+    geometry: &Geometry,
+    board: &[u8],
+    check: &StatusCheck,
+    provers: &[Prover],
+    leaves: Leaves,
+    pinned: Option<&[bool]>,
+    max_depth: usize,
+    budget: u64,
+    memo: &mut BensonMemo,
+    kept: &mut [HashMap<State, Option<Move>>],
+) -> (Option<bool>, u64, Vec<Move>) {
     let attacker = 3 - stone(check.defender);
     let k = check.local.len();
     // Points where plays matter most: the string, L, and the points at most two steps from
@@ -156,7 +191,6 @@ pub(super) fn prove_with_memo(
     } else {
         vec![(false, 0, true, budget / 2), (false, 0, false, budget)]
     };
-    let mut kept: Vec<HashMap<State, Option<Move>>> = vec![HashMap::default(); provers.len()];
     let pinned_start = pinned.map(|region| {
         let mut s = start.clone().with_frozen_bits(geometry.len());
         s.set_frozen_words(&frozen_words(region));
@@ -226,7 +260,7 @@ pub(super) fn prove_with_memo(
                 Err(()) => break,
             }
         }
-        for (search, proved) in searches.into_iter().zip(&mut kept) {
+        for (search, proved) in searches.into_iter().zip(kept.iter_mut()) {
             *proved = search.proved;
         }
     }
@@ -723,55 +757,5 @@ fn next_bound(depth: usize) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::super::board::test_support::{random_check, rng};
-    use super::super::successors::expand;
-    use super::*;
-
-    /// On random boards (with random regions L, played stones, recorded frozen regions and
-    /// ko records), for both provers, narrow or not, with or without frozen regions, at
-    /// both players' turns: the successors with the plays left out before they are built
-    /// are the successors built first and filtered afterwards, and `Board::banned` is the
-    /// same; and the filters do drop plays.
-    #[test]
-    fn prefiltered_successors_are_the_filtered_ones() {
-        let mut next = rng(0x1234_5678_9abc_def1);
-        let (mut dropped, mut compared) = (0, 0);
-        for i in 0..1500 {
-            let sizes = [(7, 4), (5, 5), (9, 9), (6, 3)];
-            let Some((g, board, check, played)) = random_check(&mut next, i, &sizes, 7) else {
-                continue;
-            };
-            let (w, h) = g.rect_size().expect("a rectangle");
-            let mut key = State::new(&board, &played, 1 + (i % 2) as u8).with_frozen_bits(g.len());
-            let stored: Vec<bool> = g.points().map(|_| next().is_multiple_of(11)).collect();
-            key.set_frozen(&stored);
-            if next().is_multiple_of(3) {
-                key.ko_record = vec![(2, next() as u16 % 10, next() as u16 % 10)];
-            }
-            let near: Vec<bool> = g.points().map(|_| next().is_multiple_of(3)).collect();
-            for prover in [Prover::Attacker, Prover::Defender] {
-                let mut proof = Proof::new(&g, &check, prover, near.clone());
-                proof.narrow = next().is_multiple_of(2);
-                proof.frozen_regions = !next().is_multiple_of(3);
-                proof.wall_liberties = [1, 4][(next() % 2) as usize];
-                proof.sealed = proof.benson(&key);
-                let prover_turn = (key.to_move == proof.attacker) == (prover == Prover::Attacker);
-                let filtered = proof.successors_with(&key, prover_turn, false);
-                let filtered = filtered.build_all(&proof.b, &key);
-                let banned = proof.b.banned.clone();
-                let built = expand(&mut proof.b, &check, proof.attacker, &near, &key).len();
-                let prefiltered = proof.successors_with(&key, prover_turn, true);
-                let prefiltered = prefiltered.build_all(&proof.b, &key);
-                assert_eq!(prefiltered, filtered, "{w}x{h} {board:?} {prover:?}");
-                assert_eq!(proof.b.banned, banned, "{w}x{h} {board:?} {prover:?}");
-                dropped += built.saturating_sub(filtered.len());
-                compared += 1;
-            }
-        }
-        assert!(
-            compared > 2000 && dropped > 2_000,
-            "{compared} compared, {dropped} dropped"
-        );
-    }
-}
+#[path = "proof_search_tests.rs"]
+mod tests;

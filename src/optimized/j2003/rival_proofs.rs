@@ -54,6 +54,7 @@ mod tests {
             sealed_regions: true,
             frozen_regions: true,
             rival_proofs,
+            proof_ladder: false,
         };
         let both = [Prover::Attacker, Prover::Defender];
         let (mut compared, mut with, mut without) = (0, 0u64, 0u64);

@@ -41,6 +41,7 @@ mod tests {
             sealed_regions: true,
             frozen_regions: true,
             rival_proofs: true,
+            proof_ladder: true,
         };
         let (x_proof, _, _) = prove(&g, &board, &check, &[Prover::Defender], leaves, 64, 200_000);
         assert_eq!(x_proof, None, "no strategy of Black keeps G2");
