@@ -1,5 +1,5 @@
 #!/bin/bash
-# How far `go-oracle status` gets on the real game ends of oracle-cases/real-games/ (issue 27's
+# How far `go-oracle status` gets on the real game ends of oracle-cases/real-games/ (the
 # target: every string of a 9x9 or 13x13 position decided in under 10 s, 19x19 in under 60 s,
 # under J2003 and VJR). Per game: the strings of the final position, how many have a status,
 # the wall time, and the score when every status is decided.

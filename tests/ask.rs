@@ -284,6 +284,7 @@ fn assert_undetermined<T: PartialEq + std::fmt::Debug>(
         Verdict::Undetermined {
             shortfalls,
             decided: d,
+            ..
         } => {
             let named: Vec<&str> = shortfalls.iter().map(|s| s.engine.as_str()).collect();
             assert_eq!(named, engines, "{v:?}");

@@ -23,14 +23,14 @@ fn check(p: &Path) -> (i32, u64, u64, u64) {
 
 const J19: &str = "(;GM[1]FF[4]SZ[7:1]RU[Japanese]AB[ca][da][ea]AW[fa]PL[B];B[];W[])";
 
-/// White's pass would end the game on a position with a direct ko stone (F1): at the
-/// default budget no engine decides it, so the pass is written without a claim, named in
+/// White's pass would end the game on a position with a direct ko stone (F1): at a budget of
+/// 4,000 states no engine decides it, so the pass is written without a claim, named in
 /// the notes and on stderr, the check has no `expect`, and import exits 3.
 #[test]
 fn j19_pass_undetermined_is_named_and_exits_3() {
     let p = temp("j19.sgf", J19);
     let out = temp_dir().join("j19.yaml");
-    let o = run(&["import", s(&p), "-o", s(&out), "--json"]);
+    let o = run(&["import", s(&p), "-o", s(&out), "--json", "--budget", "4000"]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
     assert_eq!(v["verdict"], "undetermined");
@@ -66,17 +66,18 @@ fn j19_pass_undetermined_is_named_and_exits_3() {
     assert_eq!(check(&out), (1, 0, 0, 1));
 }
 
-/// With a budget the optimized engine decides it: the pass is illegal (J-19), written as
-/// such; the reference still cannot decide, so the import is undetermined all the same.
+/// At the default budget the optimized engine decides it: the pass is illegal (J-19), written
+/// as such, naming the engine that decided; the reference still cannot decide, so the import
+/// is undetermined all the same.
 #[test]
 fn j19_pass_decided_is_written_illegal() {
     let p = temp("j19b.sgf", J19);
     let out = temp_dir().join("j19b.yaml");
-    let o = run(&["import", s(&p), "-o", s(&out), "--budget", "300000"]);
+    let o = run(&["import", s(&p), "-o", s(&out)]);
     assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
-        text.contains("- play: W pass\n    legal: false\n    reason: direct-ko\n    note: 'illegal (direct-ko) by the engines that decided; reference:"),
+        text.contains("- play: W pass\n    legal: false\n    reason: direct-ko\n    note: 'illegal (direct-ko) by optimized; reference:"),
         "{text}"
     );
     assert!(text.contains("to-move: white"), "{text}");

@@ -347,7 +347,7 @@ fn outcome_notes(req: &Request, r: &Replayed, undetermined: &mut Vec<String>) ->
                 reason,
                 undecided: Some(u),
             } => undetermined.push(format!(
-                "{what}: illegal ({reason}) by the engines that decided; {u}"
+                "{what}: illegal ({reason}) {u}"
             )),
             Outcome::Undetermined(why) => {
                 undetermined.push(format!("{what}: its legality: {why}"));

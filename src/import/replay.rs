@@ -17,8 +17,8 @@ pub enum Outcome {
     /// Legal, with the points it emptied.
     Legal(Vec<Point>),
     /// Illegal for this reason: nothing changes and the same player moves next.
-    /// `undecided`: the engines that could not decide it within the budget while the others
-    /// found it illegal (the import is then undetermined; the case says so).
+    /// `undecided`: which engines found it illegal ("by optimized; ...") and which could not
+    /// decide it within the budget (the import is then undetermined; the case says so).
     Illegal {
         reason: Illegal,
         undecided: Option<String>,
@@ -163,15 +163,18 @@ pub fn replay(
             Verdict::Undetermined {
                 shortfalls,
                 decided: Some(Err(reason)),
+                decided_by,
             } => Outcome::Illegal {
                 reason,
-                undecided: Some(
+                undecided: Some(format!(
+                    "by {}; {}",
+                    decided_by.join(", "),
                     shortfalls
                         .iter()
                         .map(|s| s.to_string())
                         .collect::<Vec<_>>()
-                        .join("; "),
-                ),
+                        .join("; ")
+                )),
             },
             v @ Verdict::Undetermined { .. } => {
                 let why = v.describe();

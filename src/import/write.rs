@@ -79,7 +79,7 @@ fn moves_of(req: &Request, seq: &Sequence) -> Vec<MoveItem> {
                 step.reason = Some(*reason);
                 remark = undecided
                     .as_ref()
-                    .map(|u| format!("illegal ({reason}) by the engines that decided; {u}"));
+                    .map(|u| format!("illegal ({reason}) {u}"));
             }
             Outcome::Undetermined(why) => {
                 remark = Some(format!("legality undetermined: {why}"));

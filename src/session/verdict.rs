@@ -65,6 +65,8 @@ pub enum Verdict<T> {
         shortfalls: Vec<Shortfall>,
         /// The answer of the engines that decided, if any did.
         decided: Option<T>,
+        /// The engines that decided (empty when `decided` is `None`).
+        decided_by: Vec<String>,
     },
 }
 
@@ -82,6 +84,11 @@ impl<T: PartialEq + Clone> Verdict<T> {
             return Verdict::Disagreed(answers);
         }
         let first = decided.first().map(|t| (*t).clone());
+        let decided_by: Vec<String> = answers
+            .iter()
+            .filter(|(_, s)| matches!(s, Answer::Decided(_)))
+            .map(|(n, _)| n.clone())
+            .collect();
         let shortfalls: Vec<Shortfall> = answers
             .into_iter()
             .filter_map(|(_, s)| match s {
@@ -94,6 +101,7 @@ impl<T: PartialEq + Clone> Verdict<T> {
             (_, decided) => Verdict::Undetermined {
                 shortfalls,
                 decided,
+                decided_by,
             },
         }
     }
@@ -149,9 +157,11 @@ impl<T> Verdict<T> {
             Verdict::Undetermined {
                 shortfalls,
                 decided,
+                decided_by,
             } => Verdict::Undetermined {
                 shortfalls,
                 decided: decided.map(f),
+                decided_by,
             },
         }
     }
@@ -174,8 +184,16 @@ impl<T: fmt::Debug> Verdict<T> {
                     .collect();
                 format!("engines disagree: {}", said.join("; "))
             }
-            Verdict::Undetermined { shortfalls, .. } => {
-                let said: Vec<String> = shortfalls.iter().map(|s| s.to_string()).collect();
+            Verdict::Undetermined {
+                shortfalls,
+                decided,
+                decided_by,
+            } => {
+                let mut said: Vec<String> = decided
+                    .iter()
+                    .map(|t| format!("{}: {t:?}", decided_by.join(", ")))
+                    .collect();
+                said.extend(shortfalls.iter().map(|s| s.to_string()));
                 let raise = if shortfalls.iter().any(|s| s.time_limit_passed) {
                     "raise the time limit"
                 } else {
@@ -246,8 +264,15 @@ mod tests {
             Verdict::of(vec![u("a"), d("b", 7)]),
             Verdict::Undetermined {
                 shortfalls: vec![short("a")],
-                decided: Some(7)
+                decided: Some(7),
+                decided_by: vec!["b".into()],
             }
+        );
+        // Which engine decided, and what, is said beside the shortfall.
+        assert_eq!(
+            Verdict::of(vec![u("a"), d("b", 7)]).describe(),
+            "undetermined: b: 7; a: q is undetermined within the budget (10 explored, budget 10 \
+             per question); raise the budget"
         );
         // Two that decided differently disagree even when a third ran out.
         assert_eq!(

@@ -335,9 +335,10 @@ fn print_text(session: &Session, out: &Value, ljr: bool, words: &[StepWords]) {
             Some(why) => format!("; {why}: judged as the start of a new move-sequence"),
             None => String::new(),
         };
-        if let Some(v) = s["verdict"].as_str() {
+        if s["verdict"].is_string() {
+            // The detail opens with the verdict ("undetermined: ...", "engines disagree: ...").
             println!(
-                "{mv}: {v}: {}{}",
+                "{mv}: {}{}",
                 s["detail"].as_str().unwrap_or(""),
                 new_sequence(false)
             );
