@@ -346,9 +346,7 @@ fn outcome_notes(req: &Request, r: &Replayed, undetermined: &mut Vec<String>) ->
             Outcome::Illegal {
                 reason,
                 undecided: Some(u),
-            } => undetermined.push(format!(
-                "{what}: illegal ({reason}) {u}"
-            )),
+            } => undetermined.push(format!("{what}: illegal ({reason}) {u}")),
             Outcome::Undetermined(why) => {
                 undetermined.push(format!("{what}: its legality: {why}"));
                 let later =

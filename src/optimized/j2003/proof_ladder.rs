@@ -22,7 +22,10 @@ pub(super) fn climb(
     mut run: impl FnMut(u64) -> (Option<bool>, u64, Vec<Move>),
 ) -> (Option<bool>, u64, Vec<Move>) {
     let mut spent = 0;
-    for (i, rung) in [budget / 64, budget / 16, budget / 4, budget].into_iter().enumerate() {
+    for (i, rung) in [budget / 64, budget / 16, budget / 4, budget]
+        .into_iter()
+        .enumerate()
+    {
         let rung = rung.min(budget.saturating_sub(spent));
         if rung == 0 || (rung < SMALLEST_RUNG && i < 3) {
             continue;
