@@ -224,7 +224,7 @@ pub fn compare_fast_path(
     start: &Start,
     moves: &[u16],
 ) -> Result<(), String> {
-    use crate::optimized::bitboard::MAX_WORDS;
+    use crate::optimized::bitboard::{MAX_WORDS, WORDS_25X25};
     use crate::optimized::Switches;
     use crate::rules::Family;
     let mut configurations = vec![Switches::ALL_ON];
@@ -236,7 +236,11 @@ pub fn compare_fast_path(
         if (w + 1) * h <= 128 {
             fast_path_game::<2>(geometry, rules, start, moves, switches)?;
         }
-        fast_path_game::<MAX_WORDS>(geometry, rules, start, moves, switches)?;
+        if (w + 1) * h <= WORDS_25X25 * 64 {
+            fast_path_game::<WORDS_25X25>(geometry, rules, start, moves, switches)?;
+        } else {
+            fast_path_game::<MAX_WORDS>(geometry, rules, start, moves, switches)?;
+        }
     }
     Ok(())
 }

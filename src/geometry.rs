@@ -9,8 +9,13 @@ use std::fmt;
 /// with `y = 0` the top row as printed in diagrams.
 pub type Point = usize;
 
-/// Largest side of a rectangular board.
-pub const MAX_SIDE: usize = 25;
+/// Largest side of a rectangular board: SGF's, whose point names are two letters of
+/// `a`..`z`, `A`..`Z` (52 values).
+pub const MAX_SIDE: usize = 52;
+
+/// Columns that GTP's coordinates name with one letter (`A`..`Z` without `I`); wider boards
+/// name the columns beyond with two letters ([`column_name`]).
+pub const ONE_LETTER_COLUMNS: usize = 25;
 
 /// A player / stone colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -135,8 +140,37 @@ pub enum GeometryError {
     Loop(usize),
 }
 
-/// Column letters of GTP coordinates: A-Z without I (25 letters, enough for 25 columns).
-pub const COLUMN_LETTERS: &[u8; 25] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+/// Column letters of GTP coordinates: A-Z without I (25 letters, one per column of a board
+/// up to 25 wide).
+pub const COLUMN_LETTERS: &[u8; ONE_LETTER_COLUMNS] = b"ABCDEFGHJKLMNOPQRSTUVWXYZ";
+
+/// The name of column `x` (0 the leftmost) in point names: GTP's letter `A`..`Z` without
+/// `I` for the first 25 columns, then two of those letters, `AA`..`AZ` (columns 26 to 50),
+/// `BA`, `BB` (51, 52): the first letter counts the runs of 25 columns, the second the
+/// column within its run. The scheme is KataGo's (`Location::toString`), so a point of a
+/// wide board is named as that engine names it over GTP.
+pub fn column_name(x: usize) -> String {
+    let letter = |i: usize| char::from(COLUMN_LETTERS[i % ONE_LETTER_COLUMNS]);
+    if x < ONE_LETTER_COLUMNS {
+        letter(x).to_string()
+    } else {
+        format!("{}{}", letter(x / ONE_LETTER_COLUMNS - 1), letter(x))
+    }
+}
+
+/// The column a name of [`column_name`] stands for (either case), or `None`.
+pub fn parse_column(name: &str) -> Option<usize> {
+    let index = |c: char| {
+        let c = c.to_ascii_uppercase();
+        COLUMN_LETTERS.iter().position(|&l| char::from(l) == c)
+    };
+    let mut chars = name.chars();
+    match (chars.next(), chars.next(), chars.next()) {
+        (Some(a), None, _) => index(a),
+        (Some(a), Some(b), None) => Some((index(a)? + 1) * ONE_LETTER_COLUMNS + index(b)?),
+        _ => None,
+    }
+}
 
 impl Geometry {
     /// A `width` x `height` rectangle with orthogonal adjacency.
@@ -154,8 +188,9 @@ impl Geometry {
 
     fn build_rect(width: usize, height: usize) -> Geometry {
         let mut tables = Tables::with_capacity(width * height);
+        let columns: Vec<String> = (0..width).map(column_name).collect();
         for y in 0..height {
-            for (x, &letter) in COLUMN_LETTERS.iter().enumerate().take(width) {
+            for (x, column) in columns.iter().enumerate() {
                 let mut n = [0; 4];
                 let mut k = 0;
                 let mut add = |q: Point| {
@@ -176,7 +211,7 @@ impl Geometry {
                 }
                 tables.push(
                     &n[..k],
-                    format_args!("{}{}", char::from(letter), height - y),
+                    format_args!("{column}{}", height - y),
                 );
             }
         }
@@ -253,13 +288,13 @@ impl Geometry {
             _ => None,
         }
     }
-    /// Parse GTP coordinates (`D4`, `d4`; columns skip I, row 1 at the bottom).
+    /// Parse GTP coordinates (`D4`, `d4`; columns skip I, row 1 at the bottom; beyond 25
+    /// columns two letters, [`column_name`]: `AA4`).
     pub fn parse_gtp(&self, s: &str) -> Option<Point> {
         let (width, height) = self.rect_size()?;
-        let mut chars = s.chars();
-        let c = chars.next()?.to_ascii_uppercase();
-        let x = COLUMN_LETTERS.iter().position(|&l| l as char == c)?;
-        let row: usize = chars.as_str().parse().ok()?;
+        let digits = s.find(|c: char| c.is_ascii_digit())?;
+        let x = parse_column(&s[..digits])?;
+        let row: usize = s[digits..].parse().ok()?;
         if x >= width || row == 0 || row > height {
             return None;
         }
@@ -345,5 +380,49 @@ impl Position {
             out.push('\n');
         }
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Columns past Z are named as KataGo names them: `AA` after `Z`, `BA` after `AZ`.
+    #[test]
+    fn column_names_go_on_past_z_with_two_letters() {
+        let names: Vec<String> = (0..MAX_SIDE).map(column_name).collect();
+        assert_eq!(names[..3], ["A", "B", "C"]);
+        assert_eq!(names[8], "J");
+        assert_eq!(names[24], "Z");
+        assert_eq!(names[25..28], ["AA", "AB", "AC"]);
+        assert_eq!(names[49], "AZ");
+        assert_eq!(names[50..], ["BA", "BB"]);
+        assert!(names.iter().all(|n| !n.contains('I')));
+        for (x, n) in names.iter().enumerate() {
+            assert_eq!(parse_column(n), Some(x), "{n}");
+            assert_eq!(parse_column(&n.to_lowercase()), Some(x), "{n}");
+        }
+        assert_eq!(parse_column("I"), None);
+        assert_eq!(parse_column("AAA"), None);
+        assert_eq!(parse_column(""), None);
+    }
+
+    /// Every point of the largest board has its own name, and reads back to itself.
+    #[test]
+    fn the_largest_board_names_every_point_once() {
+        let g = Geometry::rect(MAX_SIDE, MAX_SIDE).unwrap();
+        let mut seen = std::collections::HashSet::new();
+        for p in g.points() {
+            assert!(seen.insert(g.name(p).to_string()));
+            assert_eq!(g.parse_gtp(g.name(p)), Some(p));
+        }
+        assert_eq!(g.name(0), "A52");
+        assert_eq!(g.name(g.len() - 1), "BB1");
+        let strip = Geometry::rect(45, 7).unwrap();
+        assert_eq!(strip.parse_gtp("AU1"), strip.at(44, 6));
+        assert_eq!(strip.parse_gtp("AV1"), None);
+        assert_eq!(strip.parse_gtp("A8"), None);
+        assert!(Geometry::rect(MAX_SIDE + 1, 1).is_err());
+        assert!(Geometry::rect(0, 7).is_err());
     }
 }

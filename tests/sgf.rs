@@ -192,7 +192,7 @@ fn malformed_fixtures_name_the_place() {
             "bad/sz_too_large.sgf",
             1,
             13,
-            "SZ[30]: a 30x30 board; expected sides 1 to 25",
+            "SZ[60]: a 60x60 board; expected sides 1 to 52",
         ),
         (
             "bad/move_outside.sgf",
@@ -233,7 +233,8 @@ fn small_malformed_texts() {
         ("(B[aa])", "outside a node"),
         ("((;B[aa]))", "before any node"),
         ("(;SZ[9];B[e])", "B[e]: expected a point"),
-        ("(;SZ[0])", "sides 1 to 25"),
+        ("(;SZ[0])", "sides 1 to 52"),
+        ("(;SZ[53])", "SZ[53]: a 53x53 board; expected sides 1 to 52"),
         ("(;SZ[300])", "expected a board size"),
         ("(;SZ[9]AB[aa][ab][ba]AW[bb][cc]AE[dd];W[aa])", "W[aa]"),
         ("(;SZ[3]AB[aa]AW[ab][ba])", "without a liberty at A3"),

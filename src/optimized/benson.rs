@@ -9,7 +9,7 @@
 //! ([`Vitality::Liberties`]: every empty point of the region is a liberty of the chain, and
 //! it has one).
 
-use super::bitboard::{BitBoard, MAX_WORDS};
+use super::bitboard::{BitBoard, MAX_WORDS, WORDS_25X25};
 use super::legal::Layout;
 use crate::benson::{fixpoint, Count, Kept, Touch, Vitality};
 use crate::geometry::{Cell, Colour, Position};
@@ -154,7 +154,7 @@ pub fn control_points(width: usize, height: usize, immortal: &[bool]) -> Vec<boo
 }
 
 /// Immortal points of `player` on a `width` x `height` board, `words` 64-bit words per
-/// bitboard (2, 6 or the widest).
+/// bitboard (2, 6, 11 or the widest, `Optimized::words_for`).
 pub fn immortal_points(
     width: usize,
     height: usize,
@@ -165,6 +165,7 @@ pub fn immortal_points(
     match words {
         2 => run::<2>(width, height, position, player),
         6 => run::<6>(width, height, position, player),
+        WORDS_25X25 => run::<WORDS_25X25>(width, height, position, player),
         _ => run::<MAX_WORDS>(width, height, position, player),
     }
 }

@@ -1,7 +1,9 @@
 //! Technique: bitboards. A rectangle is laid out row by row with one always-empty padding
 //! column, so that shifting by 1 moves east/west and shifting by the stride moves
-//! north/south without wrapping. `N` 64-bit words hold the board; the engine picks the
-//! smallest `N` that fits (switch `narrow-boards`).
+//! north/south without wrapping. `N` 64-bit words hold the board: 2, 6, 11 (25x25) or 44
+//! (52x52, the largest board); the engine picks the smallest `N` that fits (switch
+//! `narrow-boards`). A row is at most 52 bits and the stride 53, so every shift stays
+//! below a word.
 //!
 //! The board core of the rectangle families: play (`game`, `legal`), Benson's algorithm
 //! (`benson`: NAJ immortality, VJR's pass-alive formation, J2003's Benson leaves and sealed
@@ -26,8 +28,11 @@ pub fn copy_bits(src: &[u64], from: usize, dst: &mut [u64], to: usize, len: usiz
     }
 }
 
-/// Words needed for the largest board, 25 x 26 bits.
-pub const MAX_WORDS: usize = 11;
+/// Words of a 25x25 board (25 x 26 bits): the widest bitboard of boards up to 25 a side.
+pub const WORDS_25X25: usize = 11;
+
+/// Words needed for the largest board, 52 x 53 bits.
+pub const MAX_WORDS: usize = (52 * 53usize).div_ceil(64);
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct BitBoard<const N: usize>(pub [u64; N]);

@@ -17,7 +17,7 @@ pub mod zobrist;
 use crate::engine::{Answer, Engine, Game, Start, Unsupported};
 use crate::geometry::{Colour, Geometry, Position};
 use crate::rules::Rules;
-use bitboard::MAX_WORDS;
+use bitboard::{MAX_WORDS, WORDS_25X25};
 use game::OptGame;
 pub use switches::{Switch, Switches};
 
@@ -47,17 +47,21 @@ impl Optimized {
         OptGame::new(width, height, rules, start, switches)
     }
 
-    /// Word count used for a `width` x `height` board.
+    /// Word count used for a `width` x `height` board: the fewest of 2, 6, 11 (a 25x25
+    /// board) and 44 (52x52) that hold it; without `narrow-boards` 11, or 44 for a board
+    /// that 11 do not hold.
     pub fn words_for(&self, width: usize, height: usize) -> usize {
         let bits = (width + 1) * height;
-        if !self.switches.narrow_boards {
+        if bits > WORDS_25X25 * 64 {
             MAX_WORDS
+        } else if !self.switches.narrow_boards {
+            WORDS_25X25
         } else if bits <= 128 {
             2
         } else if bits <= 384 {
             6
         } else {
-            MAX_WORDS
+            WORDS_25X25
         }
     }
 }
@@ -94,6 +98,7 @@ impl Engine for Optimized {
         Ok(match self.words_for(w, h) {
             2 => Box::new(OptGame::<2>::new(w, h, rules, start, s)),
             6 => Box::new(OptGame::<6>::new(w, h, rules, start, s)),
+            WORDS_25X25 => Box::new(OptGame::<WORDS_25X25>::new(w, h, rules, start, s)),
             _ => Box::new(OptGame::<MAX_WORDS>::new(w, h, rules, start, s)),
         })
     }

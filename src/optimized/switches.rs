@@ -68,7 +68,8 @@ switches! {
     /// of the whole history and its positions index; the plays index only under fixed ko
     /// (off: the whole history and both indexes under every rule).
     ko_indexes = "ko-indexes", Play, [Play];
-    /// Use the narrowest bitboard that holds the board (off: always the 25x25 width).
+    /// Use the narrowest bitboard that holds the board (off: the 25x25 width, or the 52x52
+    /// width for a board that it does not hold).
     narrow_boards = "narrow-boards", Play, [Play, J2003, Vjr];
     /// J2003: a string Benson's algorithm finds unconditionally alive is uncapturable
     /// without a search (off: every uncapturable check is solved).

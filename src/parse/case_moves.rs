@@ -144,7 +144,7 @@ fn resolve_spot(w: &WrittenMove, geometry: &Geometry, labels: &Labels) -> Result
         Spot::KoPass => Target::KoPass,
         Spot::Coord(c) => Target::Point(geometry.parse_gtp(c).ok_or_else(|| {
             let (wd, h) = geometry.rect_size().unwrap_or((0, 0));
-            format!("`{c}` is not a point of this {wd}x{h} board (columns A-Z without I, row 1 at the bottom)")
+            format!("`{c}` is not a point of this {wd}x{h} board (columns A-Z without I, then AA, AB, ... past Z; row 1 at the bottom)")
         })?),
         Spot::Label(l) => match labels.points.get(l) {
             Some(ps) if ps.len() == 1 => Target::Point(ps[0]),

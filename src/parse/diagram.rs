@@ -3,7 +3,7 @@
 //! header (`A B C ...`) and row numbers at the start of rows are skipped.
 
 use super::InputError;
-use crate::geometry::{Cell, Colour, Geometry, Position, COLUMN_LETTERS, MAX_SIDE};
+use crate::geometry::{column_name, Cell, Colour, Geometry, Position, MAX_SIDE};
 use std::collections::BTreeMap;
 
 /// A rectangular grid of symbols with the place of each in the text.
@@ -17,14 +17,16 @@ pub struct Grid {
     pub places: Vec<(usize, usize)>,
 }
 
-fn is_header(tokens: &[(usize, char)]) -> bool {
-    !tokens.is_empty()
-        && tokens.len() <= MAX_SIDE
-        && tokens
-            .iter()
-            .enumerate()
-            .all(|(i, &(_, c))| c == COLUMN_LETTERS[i] as char)
-        && tokens.len() >= 2
+/// A column header: the column names from `A` on (at least two), spaced (`A B C`, past Z
+/// `... Z AA AB`, `geometry::column_name`) or not (`ABC`).
+fn is_header(body: &str) -> bool {
+    let words: Vec<&str> = body.split_whitespace().collect();
+    let names: Vec<String> = match words.as_slice() {
+        [one] => one.chars().map(String::from).collect(),
+        _ => words.iter().map(|w| w.to_string()).collect(),
+    };
+    (2..=MAX_SIDE).contains(&names.len())
+        && names.iter().enumerate().all(|(i, n)| *n == column_name(i))
 }
 
 /// Split a row into (column, symbol) tokens. Rows with spaces between symbols are split on
@@ -95,12 +97,12 @@ pub fn parse_grid(
         } else {
             (raw, 0)
         };
+        if !seen_row && is_header(body) {
+            continue; // column letters
+        }
         let mut toks = tokens(body, line_no)?;
         for t in &mut toks {
             t.0 += offset;
-        }
-        if !seen_row && is_header(&toks) {
-            continue; // column letters
         }
         seen_row = true;
         for &(col, c) in &toks {
@@ -253,8 +255,8 @@ pub fn parse_size(s: &str) -> Result<Geometry, InputError> {
     let (w, h) = s.trim().split_once(['x', 'X']).ok_or_else(bad)?;
     let w: usize = w.trim().parse().map_err(|_| bad())?;
     let h: usize = h.trim().parse().map_err(|_| bad())?;
-    Geometry::rect(w, h)
-        .map_err(|e| InputError::new(e.to_string()).hint(format!("each side is 1 to {MAX_SIDE}")))
+    // The geometry's error says what a side may be.
+    Geometry::rect(w, h).map_err(|e| InputError::new(e.to_string()))
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@ use crate::geometry::Colour;
 /// Where a written move goes, before it is resolved on a board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Spot {
-    /// GTP coordinates such as `D4` (columns skip I, row 1 at the bottom).
+    /// GTP coordinates such as `D4` (columns skip I, row 1 at the bottom; `AA4` past Z).
     Coord(String),
     /// A lower-case label of the labels diagram.
     Label(char),
@@ -157,7 +157,7 @@ pub fn parse_move(s: &str) -> Result<WrittenMove, InputError> {
     let words: Vec<&str> = text.split_whitespace().collect();
     let expected = || {
         InputError::new(format!(
-            "bad move `{text}`, expected an optional colour (B, W) and then `pass`, `P` (ko-pass), coordinates such as D4, or a label"
+            "bad move `{text}`, expected an optional colour (B, W) and then `pass`, `P` (ko-pass), coordinates such as D4 (AA4 past Z), or a label"
         ))
         .at(1, 1)
         .hint("examples: `B D4`, `W pass`, `B a`")
@@ -185,10 +185,13 @@ pub fn parse_move(s: &str) -> Result<WrittenMove, InputError> {
     } else if spot_text.len() == 1 && spot_text.chars().all(|c| c.is_ascii_lowercase()) {
         Spot::Label(spot_text.chars().next().unwrap_or('a'))
     } else {
-        let mut cs = spot_text.chars();
-        let col_ok = cs.next().is_some_and(|c| c.is_ascii_alphabetic());
-        let row = cs.as_str();
-        if col_ok && !row.is_empty() && row.chars().all(|c| c.is_ascii_digit()) {
+        // One column letter, or two past Z (`AA4`, `geometry::column_name`), then the row.
+        let letters = spot_text
+            .find(|c: char| !c.is_ascii_alphabetic())
+            .unwrap_or(spot_text.len());
+        let row = &spot_text[letters..];
+        if (1..=2).contains(&letters) && !row.is_empty() && row.chars().all(|c| c.is_ascii_digit())
+        {
             Spot::Coord(spot_text.to_ascii_uppercase())
         } else {
             return Err(expected());

@@ -5,7 +5,7 @@
 //! and everything is written in board order or in the order the diagram lists it.
 
 use super::{hoshi_points, Diagram, Mark, MarkShape};
-use crate::geometry::{Cell, Colour, Geometry, Point, Shape, COLUMN_LETTERS};
+use crate::geometry::{column_name, Cell, Colour, Geometry, Point, Shape};
 use std::fmt::Write;
 
 /// Distance between grid lines.
@@ -350,7 +350,7 @@ fn rect_board(out: &mut String, g: &Geometry, lay: &Layout, w: usize, h: usize) 
     }
     // Coordinates: letters above and below, numbers left and right (row 1 at the
     // bottom).
-    for (x, &letter) in COLUMN_LETTERS.iter().enumerate().take(w) {
+    for x in 0..w {
         let xx = MARGIN + x as f64 * CELL;
         for yy in [y0 - pad - 6.0, y1 + pad + 14.0] {
             let _ = writeln!(
@@ -358,7 +358,7 @@ fn rect_board(out: &mut String, g: &Geometry, lay: &Layout, w: usize, h: usize) 
                 "<text class=\"coord\" x=\"{}\" y=\"{}\" text-anchor=\"middle\" font-size=\"11\">{}</text>",
                 n(xx),
                 n(yy),
-                char::from(letter)
+                column_name(x)
             );
         }
     }

@@ -4,7 +4,7 @@
 
 use go_oracle::engine::Move;
 pub use go_oracle::engine::{fmt_number, result_text};
-use go_oracle::geometry::{Colour, Geometry, Point, Position, COLUMN_LETTERS};
+use go_oracle::geometry::{column_name, Colour, Geometry, Point, Position, ONE_LETTER_COLUMNS};
 use go_oracle::rules::Rules;
 use go_oracle::runner::Status;
 use go_oracle::status_game::StringReport;
@@ -78,17 +78,18 @@ pub fn with_coordinates(g: &Geometry, p: &Position) -> String {
     let Some((w, h)) = g.rect_size() else {
         return p.diagram(g);
     };
+    // A column takes two characters, three on a board whose columns past Z have two
+    // letters (`AA`).
+    let cell = if w > ONE_LETTER_COLUMNS { 3 } else { 2 };
     let mut out = String::from("    ");
-    for &letter in &COLUMN_LETTERS[..w] {
-        out.push(letter as char);
-        out.push(' ');
+    for x in 0..w {
+        out.push_str(&format!("{:<cell$}", column_name(x)));
     }
     out.push('\n');
     for (y, row) in p.rows(g).iter().enumerate() {
         out.push_str(&format!("{:>2}  ", h - y));
         for c in row.chars() {
-            out.push(c);
-            out.push(' ');
+            out.push_str(&format!("{c:<cell$}"));
         }
         out.push('\n');
     }

@@ -3,7 +3,7 @@
 
 use super::{Played, Referee, Reply};
 use crate::engine::{Move, Prisoners, Start};
-use crate::geometry::{Cell, Colour, Geometry, Point, Position};
+use crate::geometry::{column_name, Cell, Colour, Geometry, Point, Position, ONE_LETTER_COLUMNS, MAX_SIDE};
 use crate::parse::gtp::parse_vertex;
 
 impl Referee {
@@ -139,8 +139,10 @@ impl Referee {
         crate::parse::sgf::write_sgf(&game)
     }
 
+    /// `boardsize`, `rectangular_boardsize`: sides 1 to 52, beyond GTP's 25 (whose vertices
+    /// then name the columns past Z with two letters, `geometry::column_name`).
     pub(super) fn resize(&mut self, w: usize, h: usize) -> Reply {
-        if !(1..=25).contains(&w) || !(1..=25).contains(&h) {
+        if !(1..=MAX_SIDE).contains(&w) || !(1..=MAX_SIDE).contains(&h) {
             return Err("unacceptable size".into());
         }
         let g = Geometry::rect(w, h).map_err(|_| "unacceptable size".to_string())?;
@@ -241,12 +243,13 @@ impl Referee {
     /// The board with coordinates, the player to move and the prisoners.
     pub fn board_text(&self) -> String {
         let (w, h) = self.geometry().rect_size().unwrap_or((0, 0));
-        let letters: Vec<char> = "ABCDEFGHJKLMNOPQRSTUVWXYZ".chars().take(w).collect();
-        let header: String = letters.iter().map(|c| format!(" {c}")).collect();
+        // A column takes two characters, three where columns past Z have two letters.
+        let cell = if w > ONE_LETTER_COLUMNS { 3 } else { 2 };
+        let header: String = (0..w).map(|x| format!("{:>cell$}", column_name(x))).collect();
         let mut out = format!("   {header}\n");
         let position = self.position();
         for (y, row) in position.rows(self.geometry()).iter().enumerate() {
-            let cells: String = row.chars().map(|c| format!(" {c}")).collect();
+            let cells: String = row.chars().map(|c| format!("{c:>cell$}")).collect();
             out.push_str(&format!("{:>2} {cells}  {:<2}\n", h - y, h - y));
         }
         out.push_str(&format!("   {header}\n"));

@@ -191,9 +191,6 @@ pub(super) fn frozen_words(region: &[bool]) -> Vec<u64> {
         .collect()
 }
 
-/// Words of one bit per point for the largest board (25 x 26 points).
-const MAX_POINT_WORDS: usize = (25 * 26usize).div_ceil(64);
-
 /// The even bits of a word (the low bit of each point's two).
 const EVEN: u64 = 0x5555_5555_5555_5555;
 
@@ -386,14 +383,15 @@ impl State {
     }
 
     /// [`State::stones`] on boards of more than two words: each colour's points gathered
-    /// in point order (64 to a word), then copied row by row to their bits.
+    /// in point order (64 to a word: a board of `N` words has fewer points than bits), then
+    /// copied row by row to their bits.
     fn stones_wide<const N: usize>(
         &self,
         width: usize,
         height: usize,
         stride: usize,
     ) -> [BitBoard<N>; 2] {
-        let mut points = [[0u64; MAX_POINT_WORDS]; 2];
+        let mut points = [[0u64; N]; 2];
         for (i, &w) in self.board_words().iter().enumerate() {
             let (lo, hi) = (w & EVEN, w >> 1 & EVEN);
             points[0][i / 2] |= (compress_even(lo & !hi) as u64) << (32 * (i % 2));

@@ -32,7 +32,7 @@ mod question;
 mod state_graph;
 mod territory;
 
-use super::bitboard::{BitBoard, MAX_WORDS};
+use super::bitboard::{BitBoard, MAX_WORDS, WORDS_25X25};
 use super::Optimized;
 use crate::engine::{Answer, Engine, Move, Spent, Unsupported};
 use crate::geometry::{Geometry, Position};
@@ -191,6 +191,7 @@ fn solve(
     Ok(match engine.words_for(w, h) {
         2 => solve_sized::<2>(engine, w, h, position, check, budget, lines),
         6 => solve_sized::<6>(engine, w, h, position, check, budget, lines),
+        WORDS_25X25 => solve_sized::<WORDS_25X25>(engine, w, h, position, check, budget, lines),
         _ => solve_sized::<MAX_WORDS>(engine, w, h, position, check, budget, lines),
     })
 }
@@ -238,6 +239,7 @@ pub(super) fn territory(
     Ok(match engine.words_for(w, h) {
         2 => territory::territory::<2>(w, h, position, status),
         6 => territory::territory::<6>(w, h, position, status),
+        WORDS_25X25 => territory::territory::<WORDS_25X25>(w, h, position, status),
         _ => territory::territory::<MAX_WORDS>(w, h, position, status),
     })
 }

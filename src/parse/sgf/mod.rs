@@ -10,7 +10,8 @@
 //!   note); by [`read_sgf_collection`], each of them. A game tree read must be Go (`GM[1]`,
 //!   or no `GM`);
 //! * `N` of the root: its name (`export` writes the check's name there);
-//! * `SZ[n]` or `SZ[w:h]` (19 when missing; sides 1 to 25);
+//! * `SZ[n]` or `SZ[w:h]` (19 when missing; sides 1 to 52, a point's letters `a`..`z`,
+//!   `A`..`Z`);
 //! * the setup: `AB`, `AW`, `AE` of the root and of the nodes without a move before the first
 //!   move, applied in order from an empty board, and `PL`; setup stones after the first move
 //!   are refused. A setup with a string without a liberty is refused too (every ruleset here

@@ -3,7 +3,7 @@
 use super::SgfGame;
 use crate::engine::Move;
 use crate::geometry::{Cell, Colour, Point};
-use sgf_parse::go::{self, Prop};
+use sgf_parse::go::Prop;
 use sgf_parse::{Color, SgfNode, SimpleText, Text};
 
 /// The SGF text of `game`: one game tree, one node per line: the root (`FF[4]`, `GM[1]`,
@@ -89,17 +89,12 @@ pub fn write_sgf(game: &SgfGame) -> String {
     }
     let mut nodes = vec![root];
     for m in &game.moves {
+        // Written by `letter` (`sgf-parse` writes a column or row past `z` as no letter).
         let mv = match m.mv {
-            Move::Play(p) => go::Move::Move(go::Point {
-                x: (p % width.max(1)) as u8,
-                y: (p / width.max(1)) as u8,
-            }),
-            Move::Pass | Move::KoPass => go::Move::Pass,
+            Move::Play(p) => xy(p),
+            Move::Pass | Move::KoPass => String::new(),
         };
-        let mut props = vec![match m.colour {
-            Colour::Black => Prop::B(mv),
-            Colour::White => Prop::W(mv),
-        }];
+        let mut props = vec![Prop::Unknown(m.colour.letter().to_string(), vec![mv])];
         if let Some(c) = &m.comment {
             props.push(Prop::C(Text { text: c.clone() }));
         }

@@ -62,7 +62,7 @@ fn named_points(
         .map(|name| {
             let p = geometry.parse_gtp(name.trim()).ok_or_else(|| {
                 Exit::BadInput(format!(
-                    "--at: expected a point of the board of {} (a column letter without I and a row number, e.g. D4), found `{name}`",
+                    "--at: expected a point of the board of {} (a column letter without I, two past Z, and a row number, e.g. D4 or AA4), found `{name}`",
                     file.display()
                 ))
             })?;

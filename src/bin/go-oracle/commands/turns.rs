@@ -107,7 +107,7 @@ pub fn parse_turns(geometry: &Geometry, words: &[String], ljr: bool) -> Result<V
                 } else {
                     Exit::BadInput(
                     format!(
-                        "move {}: `{}` is not a point of the {w}x{h} board (columns A-Z without I, row 1 at the bottom; `cycle` is an LJR turn)",
+                        "move {}: `{}` is not a point of the {w}x{h} board (columns A-Z without I, then AA, AB, ... past Z; row 1 at the bottom; `cycle` is an LJR turn)",
                         i + 1,
                         pair[1]
                     ))
