@@ -212,7 +212,7 @@ fn point_off_the_board() {
 
 #[test]
 fn illegal_size() {
-    let text = "id: size\nsource: {document: x}\nchecks:\n  - name: a\n    ruleset: tromp-logical\n    size: 26x3\n";
+    let text = "id: size\nsource: {document: x}\nchecks:\n  - name: a\n    ruleset: tromp-logical\n    size: 53x3\n";
     assert_bad_case("size.yaml", text, 6, "out of range");
 }
 

@@ -76,3 +76,5 @@ mod solve_starts;
 mod vjr;
 #[path = "vjr_engines.rs"]
 mod vjr_engines;
+#[path = "wide_boards.rs"]
+mod wide_boards;

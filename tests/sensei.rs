@@ -223,7 +223,7 @@ fn small_malformed_texts() {
         ),
         ("$$B Ko (3 at 7)\n$$ | 1 2 |\n", 1, 9, "no move 7"),
         ("$$B m0 x\n$$ | . |\n", 1, 0, ""),
-        ("$$B30\n$$ | . |\n", 1, 4, "board size"),
+        ("$$B60\n$$ | . |\n", 1, 4, "board size"),
     ];
     for (text, line, column, words) in cases {
         match read_sensei(text, "t.txt") {
