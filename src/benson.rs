@@ -7,8 +7,8 @@
 //! ([`fixpoint`]). Its users:
 //! * naj-solver.md N-17.B: immortality, [`Vitality::Liberties`] (`optimized::benson`, bitboards);
 //! * j2003-solver.md S-3: `benson-uncapturable`, `benson-survival`, `sealed-regions`,
-//!   [`Vitality::Liberties`] (`optimized::j2003`: bitboards on rectangles up to 128 bits,
-//!   else [`on_graph`]);
+//!   [`Vitality::Liberties`] (`optimized::j2003`: bitboards on rectangles of up to six words,
+//!   every board up to 19x19, else [`on_graph`]);
 //! * vjr.md V-11: the pass-alive formation, [`Vitality::EmptySuicideProof`]
 //!   (`optimized::vjr::formation`, bitboards);
 //! * solve.md SOLVE-B4: the points controlled for good, [`Vitality::SuicideProof`]

@@ -209,10 +209,7 @@ impl Geometry {
                 if y + 1 < height {
                     add((y + 1) * width + x);
                 }
-                tables.push(
-                    &n[..k],
-                    format_args!("{column}{}", height - y),
-                );
+                tables.push(&n[..k], format_args!("{column}{}", height - y));
             }
         }
         Geometry {

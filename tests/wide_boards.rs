@@ -10,9 +10,13 @@
 use crate::common;
 
 use common::{json, run, s, stderr, stdout, temp};
-use go_oracle::differential::{compare_engines, compare_fast_path, GameInput};
+use go_oracle::differential::vjr::{compare_vjr_status, VjrInput};
+use go_oracle::differential::{
+    compare_engines, compare_fast_path, compare_immortal, compare_j2003_score,
+    compare_j2003_status, legal_position, GameInput,
+};
 use go_oracle::engine::{Engine, Move};
-use go_oracle::geometry::{column_name, Geometry};
+use go_oracle::geometry::{column_name, Colour, Geometry};
 use go_oracle::optimized::Optimized;
 use go_oracle::reference::Reference;
 use go_oracle::rules::{CaptureOrder, RulesetId, Suicide};
@@ -46,7 +50,13 @@ fn not_disagreed<T: std::fmt::Debug>(what: &str, v: &Verdict<T>) -> Result<(), S
 /// the engines agree is legal (or passes now and then, or when there is none), until the
 /// game ends or an answer is undetermined; then the final score. `Ok` unless two engines
 /// disagree.
-fn strip_game(ruleset: RulesetId, w: usize, h: usize, seed: u64, length: usize) -> Result<(), String> {
+fn strip_game(
+    ruleset: RulesetId,
+    w: usize,
+    h: usize,
+    seed: u64,
+    length: usize,
+) -> Result<(), String> {
     let geometry = Geometry::rect(w, h).map_err(|e| e.to_string())?;
     let engines: Vec<Arc<dyn Engine>> = vec![Arc::new(Reference), Arc::new(Optimized::default())];
     let config = Config {
@@ -72,7 +82,10 @@ fn strip_game(ruleset: RulesetId, w: usize, h: usize, seed: u64, length: usize) 
             Move::Play(points[rng.gen_range(0..points.len())])
         };
         let step = session.play(colour, Action::from(mv))?;
-        not_disagreed(&format!("{ruleset} {w}x{h} move {k}: {mv:?}"), &step.verdict)?;
+        not_disagreed(
+            &format!("{ruleset} {w}x{h} move {k}: {mv:?}"),
+            &step.verdict,
+        )?;
         if step.verdict.agreed().is_none() || session.is_over() {
             break;
         }
@@ -83,7 +96,10 @@ fn strip_game(ruleset: RulesetId, w: usize, h: usize, seed: u64, length: usize) 
     // optimized engine's bitboards, the literal search on the reference.
     let immortal = session.ask_immortal()?;
     for (colour, v) in ["black", "white"].iter().zip(&immortal.colours) {
-        not_disagreed(&format!("{ruleset} {w}x{h}: the immortal {colour} stones"), v)?;
+        not_disagreed(
+            &format!("{ruleset} {w}x{h}: the immortal {colour} stones"),
+            v,
+        )?;
     }
     Ok(())
 }
@@ -169,6 +185,65 @@ proptest! {
     }
 }
 
+/// A legal position of a strip with few strings: the points in order along it, each byte
+/// leaving the point empty (one in 6), changing the colour (one in 6) or keeping it; a stone
+/// that would leave a string without a liberty is left out.
+fn strip_position(w: usize, h: usize, cells: &[u8]) -> (Geometry, go_oracle::geometry::Position) {
+    let geometry = Geometry::rect(w, h).unwrap();
+    let mut colour = Colour::Black;
+    let mut colours = vec![None; w * h];
+    for (i, &b) in cells.iter().enumerate().take(w * h) {
+        // Along the strip: the long side first, so that a run is a wall across it.
+        let (x, y) = if w >= h {
+            (i / h, i % h)
+        } else {
+            (i % w, i / w)
+        };
+        colours[y * w + x] = match b % 6 {
+            0 => None,
+            1 => {
+                colour = colour.opponent();
+                Some(colour)
+            }
+            _ => Some(colour),
+        };
+    }
+    let position = legal_position(&geometry, colours);
+    (geometry, position)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, ..ProptestConfig::default() })]
+
+    /// The questions about a given position on long strips: immortal stones (N-17), the
+    /// J2003 analysis and board score on every engine configuration, a VJR question on the
+    /// reference and every VJR configuration; each agrees where both engines decide. (On
+    /// such random strips the J2003 analysis is seldom decided within 500 states: there it
+    /// compares the optimized configurations among themselves and asks for no panic; the
+    /// decided statuses of wide boards are those of `a_7x45_position_reads_and_answers` and
+    /// `oracle-cases/written/board-wide.yaml`.)
+    #[test]
+    fn status_answers_agree_on_long_strips(
+        narrow in 1usize..=2, long in 26usize..=52, across in any::<bool>(),
+        cells in proptest::collection::vec(any::<u8>(), 104),
+        alive in proptest::collection::vec(any::<bool>(), 0..40),
+        pick in (any::<u8>(), any::<u8>()),
+    ) {
+        let (w, h) = if across { (long, narrow) } else { (narrow, long) };
+        let (g, p) = strip_position(w, h, &cells);
+        let checked = compare_immortal(&g, &p, 2_000)
+            .and_then(|_| compare_j2003_score(&g, &p, &alive))
+            .and_then(|_| compare_j2003_status(&g, &p, 500))
+            .and_then(|_| {
+                let input = VjrInput { width: 0, height: 0, setup: Vec::new(), pick: Some(pick) };
+                compare_vjr_status(&g, &p, &input.questions(&g, &p), 2_000)
+            });
+        if let Err(e) = checked {
+            prop_assert!(false, "{}", e);
+        }
+    }
+}
+
 /// The 45x7 position of the tests: Black's wall on the 23 columns of the left with the
 /// one-point eyes F3 and K3, and a two-point eye B6-C6 holding a white stone on B6; White's
 /// wall on the 22 columns of the right with the one-point eyes AF6 and AQ3. Each row is a
@@ -177,7 +252,14 @@ fn strip_45x7() -> Vec<Vec<char>> {
     let mut rows: Vec<Vec<char>> = (0..7)
         .map(|_| (0..45).map(|x| if x <= 22 { '#' } else { 'O' }).collect())
         .collect();
-    for (x, y, c) in [(5, 1, '.'), (9, 4, '.'), (30, 1, '.'), (40, 4, '.'), (1, 1, 'O'), (2, 1, '.')] {
+    for (x, y, c) in [
+        (5, 1, '.'),
+        (9, 4, '.'),
+        (30, 1, '.'),
+        (40, 4, '.'),
+        (1, 1, 'O'),
+        (2, 1, '.'),
+    ] {
         rows[y][x] = c;
     }
     rows
@@ -187,7 +269,10 @@ fn strip_45x7() -> Vec<Vec<char>> {
 /// it.
 fn with_coordinates(rows: &[Vec<char>]) -> String {
     let w = rows[0].len();
-    let mut out = format!("    {}\n", (0..w).map(column_name).collect::<Vec<_>>().join(" "));
+    let mut out = format!(
+        "    {}\n",
+        (0..w).map(column_name).collect::<Vec<_>>().join(" ")
+    );
     for (y, row) in rows.iter().enumerate() {
         let cells: Vec<String> = row.iter().map(|c| c.to_string()).collect();
         out.push_str(&format!("{:>2}  {}\n", rows.len() - y, cells.join(" ")));
@@ -230,7 +315,11 @@ fn a_7x45_position_reads_and_answers() {
         let score = run(&["score", "--ruleset", "tromp-taylor", "--json", s(&file)]);
         assert_eq!(score.status.code(), Some(0), "{}", stderr(&score));
         let v = json(&score);
-        assert_eq!((v["black"].as_i64(), v["white"].as_i64()), (Some(159), Some(155)), "{v}");
+        assert_eq!(
+            (v["black"].as_i64(), v["white"].as_i64()),
+            (Some(159), Some(155)),
+            "{v}"
+        );
         assert_eq!(v["result"], "B+4");
         assert_eq!(v["verdict"], "agreed");
         for (ruleset, alive) in [("j2003", "uncapturable"), ("vjr", "independently-alive")] {
@@ -242,8 +331,16 @@ fn a_7x45_position_reads_and_answers() {
             let mut got = statuses(&v);
             got.sort();
             let mut want = vec![
-                (black_wall.to_string(), "black".to_string(), alive.to_string()),
-                (white_wall.to_string(), "white".to_string(), alive.to_string()),
+                (
+                    black_wall.to_string(),
+                    "black".to_string(),
+                    alive.to_string(),
+                ),
+                (
+                    white_wall.to_string(),
+                    "white".to_string(),
+                    alive.to_string(),
+                ),
                 (dead.to_string(), "white".to_string(), "dead".to_string()),
             ];
             want.sort();
@@ -257,15 +354,30 @@ fn a_7x45_position_reads_and_answers() {
 fn points_past_z_are_played_by_name() {
     // White AU2 takes Black's AU1 (its neighbours AT1 and AU2 are then white).
     let o = run(&[
-        "play", "--ruleset", "tromp-taylor", "--size", "45x7", "--json", "B AU1", "W AT1",
-        "B AT2", "W AU2",
+        "play",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "45x7",
+        "--json",
+        "B AU1",
+        "W AT1",
+        "B AT2",
+        "W AU2",
     ]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let v = json(&o);
     assert_eq!(v["final"][5], format!("{}#O", ".".repeat(43)), "{v}");
     assert_eq!(v["final"][6], format!("{}O.", ".".repeat(43)), "{v}");
     assert_eq!(v["prisoners"]["white"], 1, "{v}");
-    let o = run(&["play", "--ruleset", "tromp-taylor", "--size", "45x7", "B AV1"]);
+    let o = run(&[
+        "play",
+        "--ruleset",
+        "tromp-taylor",
+        "--size",
+        "45x7",
+        "B AV1",
+    ]);
     assert_eq!(o.status.code(), Some(2), "{}", stdout(&o));
     let mut child = common::bin()
         .args(["gtp", "--ruleset", "tromp-taylor"])
@@ -276,7 +388,12 @@ fn points_past_z_are_played_by_name() {
     use std::io::Write;
     let commands = "rectangular_boardsize 45 7\nplay b AU1\nplay w AT1\nplay b AT2\nplay w AU2\n\
         list_stones white\nboardsize 53\nboardsize 0\nlist_stones black\nplay b AV1\nquit\n";
-    child.stdin.take().unwrap().write_all(commands.as_bytes()).unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(commands.as_bytes())
+        .unwrap();
     let out = String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap();
     let replies: Vec<&str> = out.split("\n\n").collect();
     assert_eq!(replies[..5], ["=", "=", "=", "=", "="], "{out}");
@@ -286,7 +403,10 @@ fn points_past_z_are_played_by_name() {
     assert_eq!(replies[6], "? unacceptable size", "{out}");
     assert_eq!(replies[7], "? unacceptable size", "{out}");
     assert_eq!(replies[8], "= AT2", "the board stays 45x7: {out}");
-    assert!(replies[9].starts_with("? invalid coordinate `AV1`"), "{out}");
+    assert!(
+        replies[9].starts_with("? invalid coordinate `AV1`"),
+        "{out}"
+    );
 }
 
 /// Sides of 0 and over 52 are refused with exit 2, naming the place and the range.
@@ -296,14 +416,21 @@ fn sizes_out_of_range_are_bad_input() {
     let o = run(&["score", "--ruleset", "tromp-taylor", s(&wide)]);
     assert_eq!(o.status.code(), Some(2));
     assert!(
-        stderr(&o).contains(&format!("{}:1:1: board 53x1 is too large: each side must be 1 to 52", s(&wide))),
+        stderr(&o).contains(&format!(
+            "{}:1:1: board 53x1 is too large: each side must be 1 to 52",
+            s(&wide)
+        )),
         "{}",
         stderr(&o)
     );
     for size in ["0x7", "53x7", "7x53"] {
         let o = run(&["play", "--ruleset", "tromp-taylor", "--size", size, "B A1"]);
         assert_eq!(o.status.code(), Some(2), "{size}");
-        assert!(stderr(&o).contains("each side must be 1 to 52"), "{size}: {}", stderr(&o));
+        assert!(
+            stderr(&o).contains("each side must be 1 to 52"),
+            "{size}: {}",
+            stderr(&o)
+        );
     }
     let case = temp(
         "too-big.yaml",
@@ -319,5 +446,9 @@ fn sizes_out_of_range_are_bad_input() {
     let sgf = temp("too-big.sgf", "(;GM[1]FF[4]SZ[53];B[aa])\n");
     let o = run(&["import", "--ruleset", "tromp-taylor", s(&sgf)]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("SZ[53]: a 53x53 board; expected sides 1 to 52"), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("SZ[53]: a 53x53 board; expected sides 1 to 52"),
+        "{}",
+        stderr(&o)
+    );
 }

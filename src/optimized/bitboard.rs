@@ -12,7 +12,7 @@
 
 /// ORs the `len` (< 64) bits of `src` from bit `from` on into `dst` from bit `to` on (bits
 /// numbered across the words, low bit first): a row between the stride layout and the
-/// points' order.
+/// points' order (a row has at most `geometry::MAX_SIDE`, 52, points).
 #[inline]
 pub fn copy_bits(src: &[u64], from: usize, dst: &mut [u64], to: usize, len: usize) {
     let (word, shift) = (from / 64, from % 64);

@@ -3,7 +3,9 @@
 
 use super::{Played, Referee, Reply};
 use crate::engine::{Move, Prisoners, Start};
-use crate::geometry::{column_name, Cell, Colour, Geometry, Point, Position, ONE_LETTER_COLUMNS, MAX_SIDE};
+use crate::geometry::{
+    column_name, Cell, Colour, Geometry, Point, Position, MAX_SIDE, ONE_LETTER_COLUMNS,
+};
 use crate::parse::gtp::parse_vertex;
 
 impl Referee {
@@ -245,7 +247,9 @@ impl Referee {
         let (w, h) = self.geometry().rect_size().unwrap_or((0, 0));
         // A column takes two characters, three where columns past Z have two letters.
         let cell = if w > ONE_LETTER_COLUMNS { 3 } else { 2 };
-        let header: String = (0..w).map(|x| format!("{:>cell$}", column_name(x))).collect();
+        let header: String = (0..w)
+            .map(|x| format!("{:>cell$}", column_name(x)))
+            .collect();
         let mut out = format!("   {header}\n");
         let position = self.position();
         for (y, row) in position.rows(self.geometry()).iter().enumerate() {

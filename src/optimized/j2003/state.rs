@@ -132,7 +132,8 @@ pub(super) struct StonesCache {
     stones: [[u64; WIDEST]; 2],
 }
 
-/// Board words (two bits per point) of the widest board on bitboards (19x19: 722 bits).
+/// Board words (two bits per point) of a 19x19 board (722 bits) and the boards of six words
+/// with no more points; one of six words with more (52x7: 364 points) is read uncached.
 const MAX_BOARD_WORDS: usize = (19 * 19 * 2usize).div_ceil(64);
 
 impl StonesCache {
