@@ -16,7 +16,9 @@ list_commands
 
 no_such_command
 #! [unknown command]
-boardsize 26
+boardsize 53
+#! [unacceptable size]
+boardsize 0
 #! [unacceptable size]
 boardsize nine
 #! [syntax error \(boardsize SIZE\)]

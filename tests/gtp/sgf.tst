@@ -24,7 +24,7 @@ list_stones b
 loadsgf tests/fixtures/sgf/bad/truncated_tree.sgf
 #! [cannot load file: tests/fixtures/sgf/bad/truncated_tree\.sgf:1:\d+: the file ends inside a game tree.*]
 loadsgf tests/fixtures/sgf/bad/sz_too_large.sgf
-#! [cannot load file: .*sides 1 to 25.*]
+#! [cannot load file: .*SZ\[60\]: a 60x60 board; expected sides 1 to 52]
 loadsgf /no/such/file.sgf
 #! [cannot load file: /no/such/file\.sgf: .*]
 loadsgf tests/fixtures/sgf/good/rect_7x5.sgf 0
